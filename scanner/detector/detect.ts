@@ -1,0 +1,109 @@
+import type { DetectOptions, Detection, Frame, Point } from "./types";
+import { downscale, type Planes } from "./downscale";
+import { colourGradient } from "./gradient";
+import { thinEdges } from "./edges";
+import { houghLines } from "./hough";
+import { fitLineToEdges } from "./line-fit";
+import { profileLine, type LineProfile } from "./line-support";
+import { searchQuads, type Candidate } from "./quad-search";
+import { intersect, isConvex, orderCorners, type Line } from "./geometry";
+import { refineSide } from "./refine";
+
+const DEFAULTS = { workingSize: 360, refine: true, minConfidence: 0.15 };
+const MAX_LINES = 28;
+const BORDER_SUPPORT = 0.5;
+
+/**
+ * Finds the page's four corners in an RGBA frame, or null when nothing
+ * page-like is there. Pure: runs the same in a Web Worker and in Node.
+ */
+export function detect(frame: Frame, options: DetectOptions = {}): Detection | null {
+  const opt = { ...DEFAULTS, ...options };
+  const planes = downscale(frame, opt.workingSize);
+  const best = findCandidate(planes);
+  if (!best) return null;
+  const lines = toFrameLines(best, planes, frame);
+  if (opt.refine) refineLines(frame, best, lines, planes.sx);
+  const corners = cornersOf(lines);
+  if (!corners) return null;
+  const confidence = confidenceOf(best);
+  if (confidence < opt.minConfidence) return null;
+  return { corners: orderCorners(corners), confidence };
+}
+
+function findCandidate(planes: Planes): Candidate | null {
+  const g = colourGradient(planes);
+  const e = thinEdges(g);
+  const { width: w, height: h } = planes;
+  const minVotes = Math.max(10, 0.05 * Math.min(w, h));
+  const lines = houghLines(g, e, MAX_LINES, minVotes).map((l) => fitLineToEdges(l, g, e));
+  const profiles = lines.map((l) => profileLine(l, g, e));
+  profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
+  const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, 1);
+  return found[0] ?? null;
+}
+
+function borderLines(w: number, h: number): Line[] {
+  return [
+    { theta: 0, rho: 0 }, { theta: 0, rho: w - 1 },
+    { theta: Math.PI / 2, rho: 0 }, { theta: Math.PI / 2, rho: h - 1 },
+  ];
+}
+
+// Working-pixel lines to frame pixels; frame-border sides snap to the true border.
+function toFrameLines(c: Candidate, p: Planes, f: Frame): Line[] {
+  return c.sides.map((s) => {
+    if (s.border) return frameBorder(s.line, p, f);
+    const a = toFrame(pointOn(s.line, 0), p), b = toFrame(pointOn(s.line, 100), p);
+    return lineThrough(a, b);
+  });
+}
+
+function frameBorder(l: Line, p: Planes, f: Frame): Line {
+  if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width : 0 };
+  return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height : 0 };
+}
+
+function pointOn(l: Line, t: number): Point {
+  const c = Math.cos(l.theta), s = Math.sin(l.theta);
+  return [l.rho * c - t * s, l.rho * s + t * c];
+}
+
+function toFrame(q: Point, p: Planes): Point {
+  return [(q[0] + 0.5) * p.sx - 0.5, (q[1] + 0.5) * p.sy - 0.5];
+}
+
+function lineThrough(a: Point, b: Point): Line {
+  const theta = Math.atan2(b[0] - a[0], -(b[1] - a[1]));
+  return { theta, rho: a[0] * Math.cos(theta) + a[1] * Math.sin(theta) };
+}
+
+// Replaces each real side's line by its full-resolution fit when one is found.
+function refineLines(f: Frame, c: Candidate, lines: Line[], scale: number): void {
+  const corners = cornersOf(lines);
+  if (!corners) return;
+  const radius = Math.max(3, 1.5 * scale);
+  for (let k = 0; k < 4; k++) {
+    if (c.sides[k].border) continue;
+    const fit = refineSide(f, corners[k], corners[(k + 1) % 4], radius);
+    if (fit) lines[k] = fit;
+  }
+}
+
+function cornersOf(lines: Line[]): Point[] | null {
+  const out: Point[] = [];
+  for (let k = 0; k < 4; k++) {
+    const p = intersect(lines[(k + 3) % 4], lines[k]);
+    if (!p) return null;
+    out.push(p);
+  }
+  return isConvex(out) ? out : null;
+}
+
+// Edge support of the weakest and average side; sides off-frame cost certainty.
+function confidenceOf(c: Candidate): number {
+  const real = c.support.filter((_, k) => !c.sides[k].border);
+  const mean = real.reduce((s, v) => s + v, 0) / real.length;
+  const conf = (0.5 * mean + 0.5 * Math.min(...real)) * Math.pow(0.75, c.borderSides);
+  return Math.max(0, Math.min(1, conf));
+}

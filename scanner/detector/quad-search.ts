@@ -1,0 +1,104 @@
+import type { Point } from "./types";
+import { cornerAngle, intersect, isConvex, polygonArea, type Line } from "./geometry";
+import { paramOf, segmentStats, type LineProfile } from "./line-support";
+
+/** A quadrilateral hypothesis built from four lines, with its evidence. */
+export interface Candidate {
+  corners: Point[];
+  /** the side lines, side k runs from corner k to corner k+1 */
+  sides: LineProfile[];
+  support: number[];
+  borderSides: number;
+  areaFrac: number;
+  score: number;
+}
+
+export interface SearchParams {
+  width: number;
+  height: number;
+  /** assumed edge support of a side lying on the frame border */
+  borderSupport: number;
+  minAreaFrac: number;
+}
+
+const MAX_PARALLEL = (40 * Math.PI) / 180;
+const MIN_CORNER = (40 * Math.PI) / 180;
+
+/** Enumerates quads from pairs of roughly parallel lines and keeps the best `keep`. */
+export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: number): Candidate[] {
+  const pairs: [LineProfile, LineProfile][] = [];
+  for (let i = 0; i < profiles.length; i++) {
+    for (let j = i + 1; j < profiles.length; j++) {
+      if (angleBetween(profiles[i].line, profiles[j].line) <= MAX_PARALLEL) pairs.push([profiles[i], profiles[j]]);
+    }
+  }
+  const best: Candidate[] = [];
+  for (let a = 0; a < pairs.length; a++) {
+    for (let b = a + 1; b < pairs.length; b++) {
+      const [p1, p2] = pairs[a], [q1, q2] = pairs[b];
+      if (p1 === q1 || p1 === q2 || p2 === q1 || p2 === q2) continue;
+      const c = evaluate([p1, q1, p2, q2], p);
+      if (c) insertTop(best, c, keep);
+    }
+  }
+  return best;
+}
+
+function angleBetween(a: Line, b: Line): number {
+  const d = Math.abs(a.theta - b.theta);
+  return Math.min(d, Math.PI - d);
+}
+
+// Sides in cyclic order s0, s1, s2, s3; corner k = s[k-1] ∩ s[k].
+function evaluate(sides: LineProfile[], p: SearchParams): Candidate | null {
+  if (sides.filter((s) => s.border).length > 2) return null;
+  const corners: Point[] = [];
+  for (let k = 0; k < 4; k++) {
+    const c = intersect(sides[(k + 3) % 4].line, sides[k].line);
+    if (!c || !nearFrame(c, p)) return null;
+    corners.push(c);
+  }
+  if (!isConvex(corners)) return null;
+  for (let k = 0; k < 4; k++) {
+    if (cornerAngle(corners[(k + 3) % 4], corners[k], corners[(k + 1) % 4]) < MIN_CORNER) return null;
+  }
+  const areaFrac = polygonArea(corners) / (p.width * p.height);
+  if (areaFrac < p.minAreaFrac) return null;
+  return scoreSides(corners, sides, areaFrac, p);
+}
+
+function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p: SearchParams): Candidate | null {
+  const cx = (corners[0][0] + corners[1][0] + corners[2][0] + corners[3][0]) / 4;
+  const cy = (corners[0][1] + corners[1][1] + corners[2][1] + corners[3][1]) / 4;
+  const support: number[] = [];
+  let polSum = 0, polAbs = 0, borderSides = 0;
+  for (let k = 0; k < 4; k++) {
+    const s = sides[k];
+    if (s.border) { support.push(p.borderSupport); borderSides++; continue; }
+    const a = corners[k], b = corners[(k + 1) % 4];
+    const [hit, signed, len] = segmentStats(s, paramOf(s.line, a), paramOf(s.line, b));
+    if (len < 4) return null;
+    const inward = Math.cos(s.line.theta) * cx + Math.sin(s.line.theta) * cy > s.line.rho ? 1 : -1;
+    polSum += inward * signed * len;
+    polAbs += Math.abs(signed) * len;
+    support.push(hit);
+  }
+  const mean = (support[0] + support[1] + support[2] + support[3]) / 4;
+  const min = Math.min(...support);
+  const polarity = polAbs > 0 ? Math.abs(polSum) / polAbs : 0;
+  const score = (0.6 * mean + 0.4 * min) * (0.6 + 0.4 * polarity) * Math.pow(areaFrac, 0.25);
+  return { corners, sides, support, borderSides, areaFrac, score };
+}
+
+function nearFrame(c: Point, p: SearchParams): boolean {
+  const m = 0.08 * Math.max(p.width, p.height);
+  return c[0] >= -m && c[1] >= -m && c[0] <= p.width - 1 + m && c[1] <= p.height - 1 + m;
+}
+
+function insertTop(list: Candidate[], c: Candidate, keep: number): void {
+  if (list.length >= keep && c.score <= list[list.length - 1].score) return;
+  let i = list.length;
+  while (i > 0 && list[i - 1].score < c.score) i--;
+  list.splice(i, 0, c);
+  if (list.length > keep) list.pop();
+}

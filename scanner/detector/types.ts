@@ -1,0 +1,26 @@
+/** A point in frame pixels, x right, y down. */
+export type Point = [number, number];
+/** Corners tl, tr, br, bl: clockwise on screen, starting nearest the frame's top-left. */
+export type Quad = [Point, Point, Point, Point];
+
+/** RGBA pixels, row-major, like the DOM's ImageData. */
+export interface Frame {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A found page: corners in the given frame's pixels, confidence 0..1. */
+export interface Detection {
+  corners: Quad;
+  confidence: number;
+}
+
+export interface DetectOptions {
+  /** Long side of the downscaled frame the search runs on (default 360). */
+  workingSize?: number;
+  /** Refine the corners on the full-resolution frame (default true). */
+  refine?: boolean;
+  /** Below this confidence `detect` returns null (default 0.15). */
+  minConfidence?: number;
+}
