@@ -1,0 +1,127 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable of RUNTIME.md, parsed and validated once. A bad value stops
+ * the start with a message naming the variable; nothing else reads `process.env`.
+ */
+const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
+const optionalString = z.string().trim().min(1).optional().catch(undefined);
+const bool = z.enum(["true", "false", "1", "0", ""]).default("false").transform((v) => v === "true" || v === "1");
+
+const EnvSchema = z.object({
+  PORT: int(1, 3000).pipe(z.number().max(65535)),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SCAN_URL_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./.data"),
+  APP_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DATABASE_URL: z.string().optional(),
+  POSTGRES_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  UPSTASH_REDIS_REST_URL: z.string().optional(),
+  UPSTASH_REDIS_REST_TOKEN: z.string().optional(),
+  KV_REST_API_URL: z.string().optional(),
+  KV_REST_API_TOKEN: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  CRON_SECRET: z.string().optional(),
+  SESSION_TTL_SECONDS: int(1, 900),
+  FILE_RETENTION_SECONDS: int(1, 86400),
+  FILE_URL_TTL_SECONDS: int(1, 3600),
+  MAX_UPLOAD_BYTES: int(1, 26214400),
+  RATE_LIMIT_MAX: int(1, 60),
+  RATE_LIMIT_WINDOW_SECONDS: int(1, 60),
+  WEBHOOK_TIMEOUT_MS: int(1, 10000),
+  WEBHOOK_RETRY_BASE_SECONDS: int(0, 30),
+  SCHEDULER_INTERVAL_SECONDS: int(0, 30),
+  WEBHOOK_ALLOW_PRIVATE: bool,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses an environment (process.env by default) into the service's configuration. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const blankAsUnset = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = EnvSchema.safeParse(blankAsUnset);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const e = parsed.data;
+  const databaseUrl = e.DATABASE_URL ?? e.POSTGRES_URL;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicBaseUrl = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  const upstashUrl = e.UPSTASH_REDIS_REST_URL ?? e.KV_REST_API_URL;
+  const upstashToken = e.UPSTASH_REDIS_REST_TOKEN ?? e.KV_REST_API_TOKEN;
+  if (upstashUrl && !upstashToken) throw new ConfigError("Invalid configuration: UPSTASH_REDIS_REST_TOKEN: required with UPSTASH_REDIS_REST_URL");
+  if (e.S3_BUCKET && !e.S3_REGION) throw new ConfigError("Invalid configuration: S3_REGION: required with S3_BUCKET");
+  return {
+    port: e.PORT,
+    publicBaseUrl,
+    publicOrigin: new URL(publicBaseUrl).origin,
+    scanUrlBase: stripSlash(e.SCAN_URL_BASE ?? `${publicBaseUrl}/scan`),
+    dataDir,
+    appSecret: resolveAppSecret(e.APP_SECRET, databaseUrl, dataDir),
+    /** Hosted mode: a real database is configured (the embedded defaults are not in use). */
+    hosted: Boolean(databaseUrl),
+    databaseUrl,
+    redisUrl: e.REDIS_URL,
+    upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken } : undefined,
+    s3: e.S3_BUCKET
+      ? { bucket: e.S3_BUCKET, region: e.S3_REGION!, endpoint: e.S3_ENDPOINT, forcePathStyle: e.S3_FORCE_PATH_STYLE }
+      : undefined,
+    cronSecret: e.CRON_SECRET,
+    sessionTtlMs: e.SESSION_TTL_SECONDS * 1000,
+    fileRetentionMs: e.FILE_RETENTION_SECONDS * 1000,
+    fileUrlTtlMs: e.FILE_URL_TTL_SECONDS * 1000,
+    maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
+    /** Private and loopback webhook destinations: always allowed embedded, opt-in when hosted. */
+    webhookAllowPrivate: !databaseUrl || e.WEBHOOK_ALLOW_PRIVATE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+/** RUNTIME.md: generated once into DATA_DIR when embedded; required when a database URL is set. */
+function resolveAppSecret(given: string | undefined, databaseUrl: string | undefined, dataDir: string): string {
+  if (given) return given;
+  if (databaseUrl) {
+    throw new ConfigError("Invalid configuration: APP_SECRET: required when DATABASE_URL or POSTGRES_URL is set (use 32+ random characters, e.g. `openssl rand -hex 32`)");
+  }
+  const file = path.join(dataDir, "app-secret");
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    // "wx": when two processes start at once, exactly one writes and both read its value.
+    writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  return readFileSync(file, "utf8").trim();
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Test hook: replace the process-wide configuration. */
+export function setConfigForTests(next: Config | undefined): void {
+  cached = next;
+}

@@ -1,0 +1,16 @@
+import { integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { ts } from "./columns";
+
+export const tenants = pgTable("tenants", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  plan: text("plan").notNull().default("free"),
+  /** Live balance; every change appends a credit_ledger row in the same transaction. */
+  credits: integer("credits").notNull().default(0),
+  allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default([]),
+  defaultProfileId: text("default_profile_id"),
+  webhookUrl: text("webhook_url"),
+  webhookEvents: jsonb("webhook_events").$type<string[]>().notNull().default(["scan.completed"]),
+  webhookSecret: text("webhook_secret").notNull(),
+  createdAt: ts("created_at").notNull(),
+});

@@ -1,0 +1,67 @@
+import { invalidRequest } from "../errors";
+
+/** Cap for JSON request bodies (uploads have their own, larger cap). */
+export const JSON_BODY_LIMIT = 256 * 1024;
+
+/**
+ * Reads a request body into memory, stopping as soon as it passes `limit` bytes, so an
+ * oversized body costs at most `limit` bytes of memory. Returns null when over the cap.
+ */
+export async function readCapped(req: Request, limit: number): Promise<Uint8Array | null> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await req.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return concat(chunks, total);
+}
+
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  const out = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return out;
+}
+
+/**
+ * The JSON object in a request body. An absent body reads as `{}` (every JSON endpoint's
+ * fields are optional or validated by its schema); anything that is not a JSON object is
+ * `400 invalid_request` with `fields.body`.
+ */
+export async function readJsonObject(req: Request, limit = JSON_BODY_LIMIT): Promise<Record<string, unknown>> {
+  const bytes = await readCapped(req, limit);
+  if (bytes === null) throw invalidRequest({ body: `must be at most ${limit} bytes` }, "The request body is too large.");
+  if (bytes.byteLength === 0) return {};
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw invalidRequest({ body: "must be sent with Content-Type: application/json" }, "Unsupported content type.");
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch {
+    throw invalidRequest({ body: "must be valid JSON" }, "The request body is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw invalidRequest({ body: "must be a JSON object" }, "The request body must be a JSON object.");
+  }
+  return value as Record<string, unknown>;
+}
+

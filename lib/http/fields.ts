@@ -1,0 +1,30 @@
+import type { z } from "zod";
+import type { FieldErrors } from "../errors";
+
+/**
+ * Every zod issue as `fields`, keyed by dotted path (`theme.accent`, `allowed_origins.0`);
+ * root-level problems are keyed `body`. The first message per path wins.
+ */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix = ""): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of issues) {
+    for (const key of issueKeys(issue)) {
+      const path = [prefix, key].filter(Boolean).join(".") || "body";
+      fields[path] ??= issueMessage(issue);
+    }
+  }
+  return fields;
+}
+
+function issueKeys(issue: z.core.$ZodIssue): string[] {
+  const base = issue.path.map(String).join(".");
+  // Unknown keys are reported at their own path, so the caller sees which key to remove.
+  if (issue.code === "unrecognized_keys") return issue.keys.map((k) => [base, k].filter(Boolean).join("."));
+  return [base];
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "unrecognized_keys") return "is not a known field";
+  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
+  return issue.message;
+}

@@ -1,0 +1,6 @@
+export { readCapped, readJsonObject, JSON_BODY_LIMIT } from "./body";
+export { defer, flushDeferred } from "./defer";
+export { issuesToFields } from "./fields";
+export { json } from "./json";
+export { methods, notFoundEverywhere } from "./methods";
+export { errorResponse, route, type Params, type RequestContext, type RouteHandler } from "./route";

@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { now } from "../clock";
+import { ApiError, invalidRequest } from "../errors";
+import { log } from "../log";
+import { services, type Services } from "../services";
+import { JSON_BODY_LIMIT, readJsonObject } from "./body";
+import { defer, errorText } from "./defer";
+import { issuesToFields } from "./fields";
+import { GUARDS, type GuardName, type Principal } from "./guards";
+import { json } from "./json";
+
+export type Params = Record<string, string>;
+/** The signature Next calls a route handler with. */
+export type RouteHandler = (req: Request, context: { params: Promise<Params> }) => Promise<Response>;
+
+export interface RequestContext {
+  services: Services;
+  requestId: string;
+  /** The request's clock reading: one instant for every check the request makes. */
+  now: Date;
+  defer: typeof defer;
+}
+
+interface RouteOptions<G extends GuardName, B, Q> {
+  auth?: G;
+  body?: z.ZodType<B>;
+  query?: z.ZodType<Q>;
+  bodyLimit?: number;
+  /** Refuse cross-origin mutations (console CSRF defence); on by default for console routes. */
+  sameOrigin?: boolean;
+}
+
+interface HandlerArgs<G extends GuardName, B, Q> {
+  req: Request;
+  params: Params;
+  auth: Principal<G>;
+  body: B;
+  query: Q;
+  ctx: RequestContext;
+}
+
+/**
+ * Wraps a route handler: authenticates, reads and validates the body and query (all
+ * problems at once in `fields`), maps errors to the spec's JSON shape, adds `X-Request-Id`
+ * and writes one log line per request.
+ */
+export function route<G extends GuardName = "none", B = undefined, Q = undefined>(
+  options: RouteOptions<G, B, Q>,
+  handler: (args: HandlerArgs<G, B, Q>) => Promise<Response>,
+): RouteHandler {
+  return async (req, context) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    const params = (await context?.params) ?? {};
+    let tenantId: string | undefined;
+    let response: Response;
+    try {
+      const svc = await services();
+      const auth = (await GUARDS[options.auth ?? "none"](req, svc)) as Principal<G>;
+      tenantId = "tenantId" in auth ? auth.tenantId : undefined;
+      if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, svc.config.publicOrigin);
+      const body = options.body ? await parseBody(req, options.body, options.bodyLimit) : (undefined as B);
+      const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
+      const ctx: RequestContext = { services: svc, requestId, now: now(), defer };
+      response = await handler({ req, params, auth, body, query, ctx });
+    } catch (err) {
+      response = errorResponse(err, requestId, req);
+    }
+    response.headers.set("X-Request-Id", requestId);
+    logRequest(req, params, response.status, started, requestId, tenantId);
+    return response;
+  };
+}
+
+async function parseBody<B>(req: Request, schema: z.ZodType<B>, limit = JSON_BODY_LIMIT): Promise<B> {
+  const parsed = schema.safeParse(await readJsonObject(req, limit));
+  if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
+  return parsed.data;
+}
+
+function parseQuery<Q>(req: Request, schema: z.ZodType<Q>): Q {
+  const parsed = schema.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+  if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
+  return parsed.data;
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function assertSameOrigin(req: Request, publicOrigin: string): void {
+  const origin = req.headers.get("origin");
+  if (SAFE_METHODS.has(req.method) || origin === null || origin === publicOrigin) return;
+  throw new ApiError("origin_not_allowed", { message: "Console requests must come from the console's own origin." });
+}
+
+/** Maps any thrown value to the spec's error body; unexpected errors are logged with their stack. */
+export function errorResponse(err: unknown, requestId: string, req: Request): Response {
+  if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
+  log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, error: errorText(err) });
+  return json(500, { error: "internal_error", message: `Something went wrong on our side (request ${requestId}); retry with exponential backoff.` });
+}
+
+function logRequest(req: Request, params: Params, status: number, started: number, requestId: string, tenant?: string): void {
+  log("info", "request", {
+    requestId,
+    method: req.method,
+    path: pathTemplate(new URL(req.url).pathname, params),
+    status,
+    ms: Math.round((performance.now() - started) * 10) / 10,
+    ...(tenant ? { tenant } : {}),
+  });
+}
+
+/** `/v1/sessions/sess_x/status` → `/v1/sessions/:id/status`: ids and tokens stay out of logs. */
+export function pathTemplate(pathname: string, params: Params): string {
+  const byValue = new Map(Object.entries(params).map(([name, value]) => [encodeURIComponent(String(value)), name]));
+  return pathname
+    .split("/")
+    .map((segment) => (byValue.has(segment) ? `:${byValue.get(segment)}` : segment))
+    .join("/");
+}

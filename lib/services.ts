@@ -1,0 +1,51 @@
+import path from "node:path";
+import { config as loadedConfig, type Config } from "./config";
+import { createDb, type Db, type DbHandle } from "./db";
+import { createRateLimiter } from "./ratelimit";
+import type { RateLimiter } from "./ratelimit/types";
+import { createBlobStore } from "./storage";
+import type { BlobStore } from "./storage/types";
+
+/** The adapters every request uses, built from the configuration once per process. */
+export interface Services {
+  config: Config;
+  db: Db;
+  storage: BlobStore;
+  rateLimiter: RateLimiter;
+  close(): Promise<void>;
+}
+
+export async function buildServices(config: Config, options: { pgliteDir?: string } = {}): Promise<Services> {
+  const handle: DbHandle = await createDb({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pg"),
+  });
+  const rateLimiter = await createRateLimiter(config);
+  return {
+    config,
+    db: handle.db,
+    storage: createBlobStore(config),
+    rateLimiter,
+    async close() {
+      await rateLimiter.close?.();
+      await handle.close();
+    },
+  };
+}
+
+// Kept on globalThis so Next's dev-mode module reloads reuse one database handle.
+const holder = globalThis as typeof globalThis & { __docscanServices?: Promise<Services> };
+
+/** The process-wide services, built on first use. */
+export function services(): Promise<Services> {
+  holder.__docscanServices ??= buildServices(loadedConfig()).catch((err) => {
+    holder.__docscanServices = undefined;
+    throw err;
+  });
+  return holder.__docscanServices;
+}
+
+/** Test hook: install (or clear) the process-wide services. */
+export function setServicesForTests(next: Services | undefined): void {
+  holder.__docscanServices = next ? Promise.resolve(next) : undefined;
+}

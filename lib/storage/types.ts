@@ -1,0 +1,39 @@
+/** Where result PDFs live: local disk (embedded default) or any S3-compatible bucket. */
+export interface PresignedUpload {
+  /** Absolute URL the scanner PUTs the bytes to. */
+  url: string;
+  /** Headers the PUT must carry (at least Content-Type). */
+  headers: Record<string, string>;
+  expiresAt: Date;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  contentType: string | null;
+  /** The first bytes of the object (up to 8), for the `%PDF-` check. */
+  head: Uint8Array;
+}
+
+export type Download =
+  | { kind: "stream"; body: ReadableStream<Uint8Array>; size: number; contentType: string }
+  | { kind: "redirect"; url: string };
+
+export interface PutOptions {
+  contentType: string;
+  /** Inclusive cap, enforced while streaming; one byte more throws `file_too_large`. */
+  maxBytes: number;
+}
+
+export interface BlobStore {
+  readonly kind: "local" | "s3";
+  /** A short-lived URL that accepts one PUT of `contentType` at `key`. */
+  presignPut(key: string, options: PutOptions & { expiresAt: Date }): Promise<PresignedUpload>;
+  /** Stores a body, counting bytes as they arrive; nothing is left behind on failure. */
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, options: PutOptions): Promise<{ size: number }>;
+  /** Size, content type and first bytes, read back from storage; null when absent. */
+  stat(key: string): Promise<StoredObjectInfo | null>;
+  /** A stream of the object (local) or a short-lived presigned GET (S3); null when absent. */
+  download(key: string, options: { expiresAt: Date; filename: string }): Promise<Download | null>;
+  /** Removes the object; absent objects are not an error. */
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,11 @@
+/** `npm run db:migrate`: applies drizzle/ migrations to DATABASE_URL (or POSTGRES_URL). */
+import { loadConfig } from "../lib/config";
+import { migrateDatabase } from "../lib/db";
+
+const url = loadConfig().databaseUrl;
+if (!url) {
+  console.error("db:migrate needs DATABASE_URL or POSTGRES_URL; the embedded database migrates itself at start.");
+  process.exit(1);
+}
+await migrateDatabase(url);
+console.log("migrations applied");

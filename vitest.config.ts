@@ -1,0 +1,37 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(__dirname) };
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "service",
+          alias,
+          globalSetup: ["tests/support/global-setup.ts"],
+          include: ["tests/unit/**/*.test.ts", "tests/contract/**/*.test.ts", "tests/api/**/*.test.ts"],
+          setupFiles: ["tests/support/setup.ts"],
+          environment: "node",
+          pool: "forks",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          alias,
+          include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/e2e/global-setup.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+    ],
+  },
+});
