@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { Config } from "../config";
+import { ApiError } from "../errors";
+import { signBlobUrl } from "./blob-url";
+import { cappedChunks } from "./capped-body";
+import type { BlobStore, Download, PutOptions, StoredObjectInfo } from "./types";
+
+const KEY_PATTERN = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
+const META_SUFFIX = ".meta.json";
+
+/**
+ * The embedded default: blobs as files under `DATA_DIR/blobs`, uploaded through the
+ * HMAC-signed `PUT /v1/scanner/blob` URL and served as a stream. The content type lives in
+ * a `<file>.meta.json` sidecar, written before the data file is renamed into place.
+ */
+export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret" | "publicBaseUrl">): BlobStore {
+  const root = path.join(config.dataDir, "blobs");
+  const fileFor = (key: string) => path.join(root, checkKey(key));
+
+  return {
+    kind: "local",
+
+    async presignPut(key, { contentType, expiresAt }) {
+      checkKey(key);
+      return { url: signBlobUrl(config, key, expiresAt.getTime()), headers: { "Content-Type": contentType }, expiresAt };
+    },
+
+    async put(key, body, options) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      return writeAtomically(file, body, options);
+    },
+
+    async stat(key) {
+      return statFile(fileFor(key));
+    },
+
+    async download(key): Promise<Download | null> {
+      const file = fileFor(key);
+      const handle = await open(file, "r").catch(nullIfMissing);
+      if (!handle) return null;
+      const { size } = await handle.stat();
+      const body = Readable.toWeb(handle.createReadStream()) as ReadableStream<Uint8Array>;
+      return { kind: "stream", body, size, contentType: (await readContentType(file)) ?? "application/octet-stream" };
+    },
+
+    async delete(key) {
+      const file = fileFor(key);
+      await rm(file, { force: true });
+      await rm(file + META_SUFFIX, { force: true });
+    },
+  };
+}
+
+/** Keys are minted by the service, never taken from users: anything odd is a bug, not a 400. */
+function checkKey(key: string): string {
+  if (!KEY_PATTERN.test(key) || key.includes("..") || key.split("/").includes(".")) {
+    throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+  }
+  if (key.endsWith(META_SUFFIX)) throw new Error(`Invalid blob key (reserved suffix): ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Streams into a temp file beside the target and renames it into place only when complete. */
+async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | Uint8Array, options: PutOptions): Promise<{ size: number }> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+  try {
+    const out = createWriteStream(temp, { flags: "wx" });
+    await pipeline(Readable.from(cappedChunks(body, options.maxBytes)), out);
+    if (out.bytesWritten === 0) throw new ApiError("empty_file");
+    await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }));
+    await rename(temp, file);
+    return { size: out.bytesWritten };
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+async function statFile(file: string): Promise<StoredObjectInfo | null> {
+  const handle = await open(file, "r").catch(nullIfMissing);
+  if (!handle) return null;
+  try {
+    const { size } = await handle.stat();
+    const head = new Uint8Array(Math.min(8, size));
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    return { size, contentType: await readContentType(file), head: head.subarray(0, bytesRead) };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function readContentType(file: string): Promise<string | null> {
+  const raw = await readFile(file + META_SUFFIX, "utf8").catch(nullIfMissing);
+  if (raw === null) return null;
+  const meta = JSON.parse(raw) as { contentType?: unknown };
+  return typeof meta.contentType === "string" ? meta.contentType : null;
+}
+
+function nullIfMissing(err: unknown): null {
+  if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+  throw err;
+}
