@@ -1,0 +1,43 @@
+import { eq } from "drizzle-orm";
+import { schema, type Tx } from "../db";
+import { serialisePayload } from "./events";
+import { insertDelivery } from "./insert-delivery";
+
+export interface EnqueueEventInput {
+  tenantId: string;
+  sessionId: string;
+  event: "scan.completed" | "scan.failed";
+  metadata: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  /** The session's own destination; replaces the tenant endpoint for this session's events. */
+  callbackUrl: string | null;
+  now: Date;
+}
+
+/**
+ * Records the webhook delivery for a session event inside the caller's transaction
+ * (completion, failure). Returns null when the tenant is not subscribed to the event or no
+ * destination exists; otherwise the id of a `pending` delivery that is due at once, whose
+ * payload is serialised here once and signed with the tenant's current secret. The caller
+ * makes the first attempt after commit (`ctx.defer(() => deliverNow(services, id))`).
+ */
+export async function enqueueEvent(tx: Tx, e: EnqueueEventInput): Promise<string | null> {
+  const [tenant] = await tx
+    .select({ url: schema.tenants.webhookUrl, events: schema.tenants.webhookEvents, secret: schema.tenants.webhookSecret })
+    .from(schema.tenants)
+    .where(eq(schema.tenants.id, e.tenantId));
+  if (!tenant || !tenant.events.includes(e.event)) return null;
+  const url = e.callbackUrl || tenant.url;
+  if (!url) return null;
+  const payload = serialisePayload({ type: e.event, session_id: e.sessionId, metadata: e.metadata, result: e.result, created_at: e.now.toISOString() });
+  const row = await insertDelivery(tx, {
+    tenantId: e.tenantId,
+    sessionId: e.sessionId,
+    event: e.event,
+    url,
+    payload,
+    signingSecret: tenant.secret,
+    now: e.now,
+  });
+  return row.id;
+}

@@ -1,0 +1,23 @@
+/** The event names a tenant can subscribe to (SPEC.md, Events). */
+export const WEBHOOK_EVENTS = ["scan.completed", "scan.failed", "test.ping"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The subscription used when a tenant saves an empty list. */
+export const DEFAULT_EVENTS: WebhookEvent[] = ["scan.completed"];
+
+/** Attempts per delivery before it is `failed` (SPEC.md, Limits). */
+export const MAX_ATTEMPTS = 3;
+
+/** The JSON body every delivery sends, serialised once and stored as the signed bytes. */
+export interface WebhookPayload {
+  type: WebhookEvent;
+  session_id: string;
+  metadata: Record<string, unknown>;
+  result: Record<string, unknown> | null;
+  created_at: string;
+}
+
+/** Serialises a payload once; the string is stored and every attempt sends these exact bytes. */
+export function serialisePayload(p: WebhookPayload): string {
+  return JSON.stringify({ type: p.type, session_id: p.session_id, metadata: p.metadata, result: p.result, created_at: p.created_at });
+}

@@ -1,0 +1,14 @@
+import { createHmac } from "node:crypto";
+
+/** The signature header every delivery request carries. */
+export const SIGNATURE_HEADER = "X-Scanner-Signature";
+
+/**
+ * The `X-Scanner-Signature` value for one attempt: `t=<unix seconds>,v1=<hex HMAC-SHA256>`
+ * over `<t>.<body>`, keyed with the secret string exactly as shown (`whsec_` included).
+ * Each attempt signs with a fresh `t`, so a receiver's tolerance window holds on retries.
+ */
+export function signPayload(secret: string, body: string, unixSeconds: number): string {
+  const v1 = createHmac("sha256", secret).update(`${unixSeconds}.${body}`).digest("hex");
+  return `t=${unixSeconds},v1=${v1}`;
+}
