@@ -1,0 +1,1 @@
+export { normalizeOrigin } from "./normalize-origin";
