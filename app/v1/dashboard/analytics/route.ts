@@ -1,0 +1,15 @@
+import { z } from "zod";
+import { getAnalytics } from "@/lib/analytics/get-analytics";
+import { parseDays } from "@/lib/analytics/window";
+import { json, methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+// `days` never fails validation: anything but an integer 1–90 falls back to 30 (SPEC.md).
+const AnalyticsQuery = z.object({ days: z.string().optional() }).transform((q) => ({ days: parseDays(q.days) }));
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "console", query: AnalyticsQuery }, async ({ auth, query, ctx }) =>
+    json(200, await getAnalytics({ db: ctx.services.db, tenantId: auth.tenantId, days: query.days, now: ctx.now })),
+  ),
+});

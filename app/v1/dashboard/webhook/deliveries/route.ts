@@ -1,0 +1,11 @@
+import { json, methods, route } from "@/lib/http";
+import { listDeliveries } from "@/lib/webhooks/list-deliveries";
+import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "console", query: ListDeliveriesQuery }, async ({ auth, query, ctx }) =>
+    json(200, await listDeliveries({ db: ctx.services.db, tenantId: auth.tenantId, limit: query.limit })),
+  ),
+});
