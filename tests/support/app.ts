@@ -4,10 +4,10 @@
  */
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouteHandler } from "@/lib/http";
 
-const APP_DIR = path.resolve(__dirname, "../../app");
+const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../app");
 export const BASE_URL = "http://localhost:3000";
 
 interface RouteFile {

@@ -1,0 +1,100 @@
+/** What every benchmark case gets: the running app, a load generator and baseline servers. */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import autocannon from "autocannon";
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Requests that failed or answered an unexpected status. */
+  errors: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  method?: "GET" | "POST" | "PUT";
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  connections?: number;
+  /** Stop after this many requests instead of after the duration. */
+  amount?: number;
+  expectStatus?: number;
+  /** Builds each request (for single-use tokens); overrides method/body/headers. */
+  setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }) => object;
+}
+
+export interface BenchContext {
+  backend: "embedded" | "postgres+redis";
+  baseUrl: string;
+  /** Extra server environment the case was started with (e.g. CRON_SECRET). */
+  env: Record<string, string>;
+  durationSec: number;
+  measure(options: LoadOptions): Promise<Figures>;
+  /** A plain node:http server on a free port; closed when the run ends. */
+  startBaseline(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<string>;
+}
+
+export interface Comparison {
+  name: string;
+  subject: Figures;
+  baselineName: string;
+  baseline: Figures;
+}
+
+export interface BenchCase {
+  name: string;
+  run(ctx: BenchContext): Promise<Comparison[]>;
+}
+
+/** Drives load with autocannon and reports requests/s and latency percentiles (ms). */
+export async function measure(durationSec: number, options: LoadOptions): Promise<Figures> {
+  const expected = options.expectStatus ?? 200;
+  let unexpected = 0;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? "GET",
+    headers: options.headers,
+    body: options.body,
+    connections: options.connections ?? 10,
+    ...(options.amount ? { amount: options.amount } : { duration: durationSec }),
+    requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
+    setupClient: (client) => {
+      client.on("response", (status: number) => {
+        if (status !== expected) unexpected++;
+      });
+    },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + unexpected,
+  };
+}
+
+export function startHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  server.keepAliveTimeout = 10_000;
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => server.close(() => r())) });
+    });
+  });
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+/** autocannon's latencies are whole milliseconds: a ratio against "0 ms" is floored at 1 ms. */
+const latencyRatio = (app: number, base: number) => fmt(Math.max(app, 1) / Math.max(base, 1), 2);
+
+/** One line per figure: app and baseline side by side, with their ratio. */
+export function formatComparison(backend: string, c: Comparison): string[] {
+  const prefix = `bench ${backend} ${c.name}`;
+  return [
+    `${prefix} req/s: app ${fmt(c.subject.rps, 0)}, ${c.baselineName} ${fmt(c.baseline.rps, 0)}, ratio ${fmt(c.subject.rps / c.baseline.rps, 3)}`,
+    `${prefix} p50 ms: app ${fmt(c.subject.p50)}, ${c.baselineName} ${fmt(c.baseline.p50)}, ratio ${latencyRatio(c.subject.p50, c.baseline.p50)}`,
+    `${prefix} p99 ms: app ${fmt(c.subject.p99)}, ${c.baselineName} ${fmt(c.baseline.p99)}, ratio ${latencyRatio(c.subject.p99, c.baseline.p99)}`,
+    `${prefix} errors: app ${c.subject.errors}, ${c.baselineName} ${c.baseline.errors}`,
+  ];
+}

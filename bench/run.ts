@@ -1,0 +1,49 @@
+/**
+ * `npm run bench`: starts the built app on embedded defaults and, when TEST_DATABASE_URL and
+ * TEST_REDIS_URL are set, again on Postgres + Redis; runs every case against it beside a
+ * baseline measured in the same run; prints one line per figure.
+ * BENCH_DURATION_SECONDS (default 5) sets each measurement's length; BENCH_CASES=a,b filters.
+ */
+import { startAppServer } from "../scripts/app-server";
+import { healthCase } from "./cases/health";
+import { formatComparison, measure, startHttpServer, type BenchCase, type BenchContext } from "./harness";
+
+const CASES: BenchCase[] = [healthCase];
+const BENCH_ENV = { CRON_SECRET: "bench-cron-secret-0123456789", LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0", RATE_LIMIT_MAX: "100000000" };
+
+const durationSec = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+const only = process.env.BENCH_CASES?.split(",").map((s) => s.trim());
+const backends: { name: BenchContext["backend"]; databaseUrl?: string; redisUrl?: string }[] = [{ name: "embedded" }];
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+  backends.push({ name: "postgres+redis", databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL });
+} else {
+  console.log("bench: set TEST_DATABASE_URL and TEST_REDIS_URL to also measure on Postgres + Redis");
+}
+
+for (const backend of backends) {
+  const app = await startAppServer({ databaseUrl: backend.databaseUrl, redisUrl: backend.redisUrl, env: BENCH_ENV, output: "ignore" });
+  const closers: (() => Promise<void>)[] = [];
+  const ctx: BenchContext = {
+    backend: backend.name,
+    baseUrl: app.baseUrl,
+    env: BENCH_ENV,
+    durationSec,
+    measure: (options) => measure(durationSec, options),
+    async startBaseline(handler) {
+      const server = await startHttpServer(handler);
+      closers.push(server.close);
+      return server.url;
+    },
+  };
+  try {
+    for (const benchCase of CASES.filter((c) => !only || only.includes(c.name))) {
+      await measure(1, { url: `${app.baseUrl}/v1/health` }); // warm the server's code paths
+      for (const comparison of await benchCase.run(ctx)) {
+        for (const line of formatComparison(backend.name, comparison)) console.log(line);
+      }
+    }
+  } finally {
+    await Promise.all(closers.map((close) => close()));
+    await app.stop();
+  }
+}

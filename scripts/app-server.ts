@@ -1,0 +1,80 @@
+/**
+ * Starts the built app (`next start`) on a free port with a fresh DATA_DIR, for the e2e
+ * suite and the benchmarks. Real Postgres/Redis when `databaseUrl`/`redisUrl` are given.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+// @ts-expect-error: plain ESM helper shared with `npm start`
+import { buildIfStale, nextBin, root } from "./build-if-stale.mjs";
+import { migrateDatabase } from "../lib/db";
+
+export interface AppServerOptions {
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Extra environment (CRON_SECRET, LOG_LEVEL, ...). */
+  env?: Record<string, string>;
+  output?: "inherit" | "ignore";
+}
+
+export interface AppServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
+  await buildIfStale({ quiet: true });
+  if (options.databaseUrl) await migrateDatabase(options.databaseUrl);
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    PUBLIC_BASE_URL: baseUrl,
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "docscan-app-")),
+    DATABASE_URL: options.databaseUrl ?? "",
+    POSTGRES_URL: "",
+    REDIS_URL: options.redisUrl ?? "",
+    APP_SECRET: options.databaseUrl ? "app-server-secret-0123456789abcdef0123456789" : "",
+    ...options.env,
+  };
+  const output = options.output ?? "inherit";
+  const child = spawn(nextBin, ["start", "-p", String(port)], { cwd: root, env, stdio: ["ignore", output, output] });
+  await waitForHealth(baseUrl, child);
+  return { baseUrl, stop: () => stopChild(child) };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/v1/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stopChild(child);
+  throw new Error(`the app did not answer ${baseUrl}/v1/health within 60 s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
