@@ -1,0 +1,10 @@
+import { json, methods, route } from "@/lib/http";
+import { createPreviewSession, PreviewSessionInput } from "@/lib/sessions";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ auth: "console", body: PreviewSessionInput }, async ({ auth, body, ctx }) =>
+    json(201, await createPreviewSession({ services: ctx.services, tenantId: auth.tenantId, input: body, now: ctx.now })),
+  ),
+});

@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { json, methods, route } from "@/lib/http";
+import { ListLimit, listSessions } from "@/lib/sessions";
+
+export const dynamic = "force-dynamic";
+
+const ListQuery = z.object({ limit: ListLimit.default(50) });
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>
+    json(200, { sessions: await listSessions({ db: ctx.services.db, tenantId: auth.tenantId, limit: query.limit, now: ctx.now }) }),
+  ),
+});

@@ -1,0 +1,10 @@
+import { json, methods, route } from "@/lib/http";
+import { createSession, CreateSessionInput } from "@/lib/sessions";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ auth: "apiKey", body: CreateSessionInput }, async ({ req, auth, body, ctx }) =>
+    json(201, await createSession({ services: ctx.services, principal: auth, input: body, origin: req.headers.get("origin"), now: ctx.now })),
+  ),
+});

@@ -1,0 +1,25 @@
+import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import { files } from "../db/schema";
+import type { Services } from "../services";
+
+/** One run deletes at most this many files, so a backlog never makes a cron call run long. */
+const BATCH = 100;
+
+/**
+ * Deletes the stored objects of files past retention and marks their rows deleted (rows
+ * stay, so analytics keep their bytes). The object goes first: if the process dies between
+ * the two steps, the next run repeats a harmless delete.
+ */
+export async function sweepExpiredFiles(services: Pick<Services, "db" | "storage">, now: Date): Promise<number> {
+  const due = await services.db
+    .select({ id: files.id, storageKey: files.storageKey })
+    .from(files)
+    .where(and(isNull(files.deletedAt), lte(files.retainUntil, now)))
+    .orderBy(asc(files.retainUntil))
+    .limit(BATCH);
+  for (const file of due) {
+    await services.storage.delete(file.storageKey);
+    await services.db.update(files).set({ deletedAt: now }).where(and(eq(files.id, file.id), isNull(files.deletedAt)));
+  }
+  return due.length;
+}

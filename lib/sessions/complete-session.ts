@@ -1,0 +1,79 @@
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { appendLedgerEntry } from "../credits/append-ledger";
+import { withTx, type Tx } from "../db";
+import { files, sessions, usageEvents } from "../db/schema";
+import { ApiError } from "../errors";
+import { newId } from "../ids";
+import type { Services } from "../services";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { assertTokenUnused, findSession, type SessionRow } from "./internal";
+import { PDF_CONTENT_TYPE } from "./upload-key";
+import { resultView, type ResultView } from "./views";
+
+export interface Completion {
+  session: SessionRow;
+  storageKey: string;
+  /** Size as read back from storage. */
+  bytes: number;
+  pages: number | undefined;
+  now: Date;
+}
+
+/**
+ * The one completion transaction (DESIGN.md): claim the token with a conditional update
+ * (`token_used_at is null`, not expired; row count decides), write the file row, debit one
+ * credit (the balance may go below zero), record the usage event and the pending
+ * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
+ * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
+ */
+export async function completeSession(services: Services, c: Completion): Promise<{ result: ResultView; deliveryId: string | null }> {
+  const { session, now } = c;
+  const pageCount = Math.min(c.pages ?? 1, maxPages(session));
+  return withTx(services.db, async (tx) => {
+    const claimed = await tx
+      .update(sessions)
+      .set({ status: "completed", tokenUsedAt: now, completedAt: now, pageCount, scanningAt: sql`coalesce(${sessions.scanningAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(sessions.id, session.id), isNull(sessions.tokenUsedAt), gt(sessions.expiresAt, now)))
+      .returning({ id: sessions.id });
+    if (claimed.length === 0) throw await claimRefusal(tx, session.id);
+    const [file] = await tx
+      .insert(files)
+      .values({
+        id: newId("file"),
+        tenantId: session.tenantId,
+        sessionId: session.id,
+        storageKey: c.storageKey,
+        contentType: PDF_CONTENT_TYPE,
+        bytes: c.bytes,
+        pageCount,
+        createdAt: now,
+        retainUntil: new Date(now.getTime() + services.config.fileRetentionMs),
+      })
+      .returning();
+    await appendLedgerEntry(tx, { tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now });
+    await tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now });
+    const result = resultView(services.config, file, now)!;
+    const deliveryId = await enqueueEvent(tx, {
+      tenantId: session.tenantId,
+      sessionId: session.id,
+      event: "scan.completed",
+      metadata: session.metadata,
+      result: { ...result },
+      callbackUrl: session.callbackUrl,
+      now,
+    });
+    return { result, deliveryId };
+  });
+}
+
+function maxPages(session: SessionRow): number {
+  const options = (session.scanner as { options?: { maxPages?: unknown } }).options;
+  return typeof options?.maxPages === "number" ? options.maxPages : Number.MAX_SAFE_INTEGER;
+}
+
+/** Why the claim matched no row: the token was spent (409) or the TTL passed meanwhile (410). */
+async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError> {
+  const current = await findSession(tx, sessionId);
+  if (current) assertTokenUnused(current);
+  return new ApiError("session_expired");
+}

@@ -1,0 +1,39 @@
+import type { ApiKeyPrincipal } from "../keys/authenticate-key";
+import type { Services } from "../services";
+import { consumeSessionRateLimit } from "./consume-session-rate-limit";
+import { insertSession } from "./insert-session";
+import { loadTenant } from "./internal";
+import { resolveAllowedOrigins } from "./resolve-allowed-origins";
+import { resolveScannerSettings } from "./resolve-scanner-settings";
+import type { CreateSessionInput } from "./schemas";
+
+export interface CreateSessionArgs {
+  services: Services;
+  principal: ApiKeyPrincipal;
+  input: CreateSessionInput;
+  /** The request's `Origin` header (checked only for publishable keys). */
+  origin: string | null;
+  now: Date;
+}
+
+/**
+ * Opens a session for `POST /v1/sessions`. Mode comes from the key, never the body. Checks
+ * run before any write: origins, the tenant's rate limit, the scanner settings snapshot,
+ * then the balance; nothing is debited (credits move at completion).
+ */
+export async function createSession({ services, principal, input, origin, now }: CreateSessionArgs) {
+  const tenant = await loadTenant(services.db, principal.tenantId);
+  const allowedOrigins = resolveAllowedOrigins(tenant.allowedOrigins, input.allowed_origins, principal.keyKind === "publishable" ? origin : undefined);
+  await consumeSessionRateLimit(services, tenant.id, now);
+  const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, input.scanner);
+  return insertSession(services, {
+    tenantId: tenant.id,
+    mode: principal.mode,
+    metadata: input.metadata ?? {},
+    scanner: scanner.settings,
+    profileId: scanner.profileId,
+    allowedOrigins,
+    callbackUrl: input.callback_url ?? null,
+    now,
+  });
+}

@@ -1,0 +1,14 @@
+export { completeUpload } from "./complete-upload";
+export { createPreviewSession } from "./create-preview-session";
+export { createSession } from "./create-session";
+export { effectiveStatus } from "./effective-status";
+export { failSession } from "./fail-session";
+export { getHandoffQr } from "./get-handoff-qr";
+export { getSession } from "./get-session";
+export { getStatus } from "./get-status";
+export { listSessions } from "./list-sessions";
+export { openForScanner } from "./open-for-scanner";
+export { storeBlob } from "./store-blob";
+export { sweepOverdueSessions } from "./sweep-overdue-sessions";
+export { uploadDocument } from "./upload-document";
+export * from "./schemas";

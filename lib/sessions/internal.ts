@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "../db";
+import { files, sessions, tenants } from "../db/schema";
+import { ApiError } from "../errors";
+import type { Services } from "../services";
+import { verifyClientToken, verifyHandoffCode } from "../tokens";
+import { deliverNow } from "../webhooks/deliver-now";
+import { isPastTtl } from "./effective-status";
+
+export type SessionRow = typeof sessions.$inferSelect;
+export type FileRow = typeof files.$inferSelect;
+type TokenServices = Pick<Services, "config" | "db">;
+
+export async function findSession(db: Db | Tx, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return row ?? null;
+}
+
+export async function findFileOfSession(db: Db | Tx, sessionId: string): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.sessionId, sessionId)).limit(1);
+  return row ?? null;
+}
+
+/** The tenant fields session creation needs; the principal was just authenticated, so it exists. */
+export async function loadTenant(db: Db, tenantId: string) {
+  const [tenant] = await db
+    .select({ id: tenants.id, credits: tenants.credits, allowedOrigins: tenants.allowedOrigins, defaultProfileId: tenants.defaultProfileId })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  if (!tenant) throw new ApiError("not_found");
+  return tenant;
+}
+
+/**
+ * The session a client token names. Malformed, tampered or unknown → `invalid_token` with
+ * the endpoint's status (401 on reads and config, 400 on upload and complete); a session
+ * past its TTL → `410 session_expired`. With `expectedId`, a token for another session
+ * is `404 not_found` (the path names one session, the token another).
+ */
+export async function sessionForToken(
+  services: TokenServices,
+  token: string | null | undefined,
+  now: Date,
+  status: 400 | 401,
+  expectedId?: string,
+): Promise<SessionRow> {
+  const check = token ? await verifyClientToken(services.config, token, now) : ({ ok: false, reason: "invalid" } as const);
+  if (!check.ok && check.reason === "invalid") throw new ApiError("invalid_token", { status });
+  if (expectedId !== undefined && check.sessionId !== expectedId) throw new ApiError("not_found");
+  const session = await findSession(services.db, check.sessionId);
+  if (!session) throw new ApiError("invalid_token", { status });
+  if (!check.ok || isPastTtl(session, now)) throw new ApiError("session_expired");
+  return session;
+}
+
+/** The session a QR hand-off code names; the same expiry rule as a client token. */
+export async function sessionForHandoffCode(services: TokenServices, code: string, now: Date): Promise<SessionRow> {
+  const sessionId = verifyHandoffCode(services.config, code);
+  const session = sessionId ? await findSession(services.db, sessionId) : null;
+  if (!session) throw new ApiError("invalid_token", { message: "The hand-off code is malformed or tampered with." });
+  if (isPastTtl(session, now)) throw new ApiError("session_expired");
+  return session;
+}
+
+/** Single use: once a document (or a failure) was recorded, the session's tokens are spent. */
+export function assertTokenUnused(session: SessionRow): void {
+  if (session.tokenUsedAt) {
+    const message = session.status === "failed" ? "This session has failed; create a new session." : undefined;
+    throw new ApiError("token_already_used", { message });
+  }
+}
+
+/** The first webhook attempt, after the response (and after the transaction committed). */
+export function scheduleDelivery(services: Services, defer: (task: () => Promise<unknown>) => void, deliveryId: string | null): void {
+  if (deliveryId) defer(() => deliverNow(services, deliveryId));
+}

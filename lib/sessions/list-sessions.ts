@@ -1,0 +1,23 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "../db";
+import { sessions } from "../db/schema";
+import { effectiveStatus } from "./effective-status";
+
+/** `GET /v1/dashboard/sessions`: the tenant's sessions, newest first, status as of `now`. */
+export async function listSessions({ db, tenantId, limit, now }: { db: Db; tenantId: string; limit: number; now: Date }) {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.tenantId, tenantId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(limit);
+  return rows.map((s) => ({
+    id: s.id,
+    status: effectiveStatus(s, now),
+    mode: s.mode,
+    pages: s.pageCount,
+    metadata: s.metadata,
+    created_at: s.createdAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+  }));
+}

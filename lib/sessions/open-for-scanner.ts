@@ -1,0 +1,38 @@
+import { and, eq } from "drizzle-orm";
+import { sessions } from "../db/schema";
+import { ApiError } from "../errors";
+import type { Services } from "../services";
+import { signClientToken } from "../tokens";
+import { assertTokenUnused, sessionForHandoffCode, sessionForToken } from "./internal";
+import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
+
+/**
+ * `GET /v1/scanner/config`: what the hosted scanner needs, from exactly one of a client token
+ * (`t`) or a QR hand-off code (`c`). Moves `created` to `opened`. A spent session answers
+ * `409 token_already_used` (there is nothing left for the scanner to do).
+ */
+export async function openForScanner({ services, token, code, now }: { services: Services; token: string | null; code: string | null; now: Date }) {
+  if (token !== null && code !== null) throw new ApiError("invalid_request", { fields: { c: "send exactly one of t or c" } });
+  const session = code !== null ? await sessionForHandoffCode(services, code, now) : await sessionForToken(services, token, now, 401);
+  assertTokenUnused(session);
+  if (session.status === "created") {
+    await services.db
+      .update(sessions)
+      .set({ status: "opened", openedAt: now })
+      .where(and(eq(sessions.id, session.id), eq(sessions.status, "created")));
+  }
+  const { config } = services;
+  const upload = await services.storage.presignPut(uploadKey(session.id), {
+    contentType: PDF_CONTENT_TYPE,
+    maxBytes: config.maxUploadBytes,
+    expiresAt: session.expiresAt,
+  });
+  return {
+    session_id: session.id,
+    client_token: await signClientToken(config, session.id, session.expiresAt),
+    upload: { url: upload.url, content_type: PDF_CONTENT_TYPE, expires_at: upload.expiresAt.toISOString(), max_bytes: config.maxUploadBytes },
+    complete_url: `${config.publicBaseUrl}/v1/scanner/complete`,
+    upload_url: `${config.publicBaseUrl}/v1/scanner/upload`,
+    scanner: session.scanner,
+  };
+}

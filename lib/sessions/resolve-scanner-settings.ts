@@ -1,0 +1,37 @@
+import { and, eq } from "drizzle-orm";
+import type { Db } from "../db";
+import { scannerProfiles } from "../db/schema";
+import { invalidRequest } from "../errors";
+import { applyScannerPatch, PLATFORM_DEFAULTS, type ScannerSettings } from "../scanner-settings";
+
+export interface ResolvedScanner {
+  settings: ScannerSettings;
+  profileId: string | null;
+}
+
+/**
+ * The settings snapshot a new session keeps: the named profile (or the tenant's default,
+ * or the platform defaults when there is none), with the per-session override deep-merged
+ * over it and the whole validated (`400 invalid_scanner_config` with `fields`). A profile id
+ * of another tenant reads exactly like an unknown one.
+ */
+export async function resolveScannerSettings(
+  db: Db,
+  tenant: { id: string; defaultProfileId: string | null },
+  scannerId: string | undefined,
+  override: unknown,
+): Promise<ResolvedScanner> {
+  const profileId = scannerId ?? tenant.defaultProfileId;
+  let base: ScannerSettings = PLATFORM_DEFAULTS;
+  if (profileId) {
+    const [profile] = await db
+      .select({ settings: scannerProfiles.settings })
+      .from(scannerProfiles)
+      .where(and(eq(scannerProfiles.id, profileId), eq(scannerProfiles.tenantId, tenant.id)))
+      .limit(1);
+    if (!profile && scannerId) throw invalidRequest({ scanner_id: "no such scanner profile" });
+    if (profile) base = profile.settings as ScannerSettings;
+  }
+  const settings = override === undefined ? structuredClone(base) : applyScannerPatch(base, override, "invalid_scanner_config");
+  return { settings, profileId: profileId ?? null };
+}

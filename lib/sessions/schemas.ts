@@ -1,0 +1,93 @@
+import { z } from "zod";
+
+/** Serialised metadata cap (UTF-8 bytes of its JSON): generous for ids and references, not a document store. */
+export const METADATA_MAX_BYTES = 16 * 1024;
+const METADATA_MAX_DEPTH = 20;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Opaque JSON object, kept as parsed (own `__proto__` keys included, so it is echoed as
+ * sent). Refused: over the cap, nested past 20 levels, and strings Postgres jsonb cannot
+ * hold (NUL, lone surrogates), so the request fails with 400 rather than at the insert.
+ */
+export const Metadata = z
+  .unknown()
+  .superRefine((value, ctx) => {
+    if (!isPlainObject(value)) return void ctx.addIssue({ code: "custom", message: "must be a JSON object" });
+    if (Buffer.byteLength(JSON.stringify(value)) > METADATA_MAX_BYTES) {
+      return void ctx.addIssue({ code: "custom", message: `must serialise to at most ${METADATA_MAX_BYTES} bytes of JSON` });
+    }
+    const problem = jsonProblem(value, 0);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })
+  .transform((value) => value as Record<string, unknown>);
+
+function jsonProblem(value: unknown, depth: number): string | null {
+  if (depth > METADATA_MAX_DEPTH) return `must be nested at most ${METADATA_MAX_DEPTH} levels deep`;
+  if (typeof value === "string") return storableString(value) ? null : "strings must not contain NUL or unpaired surrogates";
+  if (typeof value !== "object" || value === null) return null;
+  const entries = Array.isArray(value) ? value.map((v) => ["", v] as const) : Object.entries(value);
+  for (const [key, inner] of entries) {
+    if (!storableString(key)) return "keys must not contain NUL or unpaired surrogates";
+    const problem = jsonProblem(inner, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function storableString(s: string): boolean {
+  return !s.includes("\u0000") && s.isWellFormed();
+}
+
+/** Same rule as the webhook URL: https, or http for localhost only. */
+export const CallbackUrl = z
+  .string()
+  .max(2048, "must be at most 2048 characters")
+  .refine(isCallbackUrl, "must be an https URL (http is allowed only for localhost)");
+
+function isCallbackUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  if (url.protocol === "https:") return true;
+  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
+export const CreateSessionInput = z.strictObject({
+  metadata: Metadata.optional(),
+  scanner_id: z.string().min(1).max(200).optional(),
+  scanner: z.unknown().optional(),
+  allowed_origins: z.array(z.string().max(2048)).max(50).optional(),
+  callback_url: CallbackUrl.optional(),
+});
+export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
+
+export const PreviewSessionInput = z.strictObject({ scanner_id: z.string().min(1).max(200).optional() });
+export type PreviewSessionInput = z.infer<typeof PreviewSessionInput>;
+
+/** The client token as the scanner sends it in a body; absent reads as an invalid token. */
+const ClientTokenField = z.string().max(4096).optional();
+/** Analytics only: a positive integer, capped later by the session's `options.maxPages`. */
+export const Pages = z.int("must be a positive integer").min(1, "must be a positive integer").max(100_000);
+
+export const CompleteInput = z.strictObject({ session: ClientTokenField, pages: Pages.optional() });
+export type CompleteInput = z.infer<typeof CompleteInput>;
+
+export const UploadJsonInput = z.strictObject({
+  session: ClientTokenField,
+  payload: z.string().optional(),
+  pages: Pages.optional(),
+});
+export type UploadJsonInput = z.infer<typeof UploadJsonInput>;
+
+export const FAIL_REASONS = ["camera_unavailable", "scan_error", "upload_error"] as const;
+export const FailInput = z.strictObject({ session: ClientTokenField, reason: z.enum(FAIL_REASONS) });
+export type FailInput = z.infer<typeof FailInput>;
+
+/** Dashboard list size: default 50, at most 200 (larger values are clamped). */
+export const ListLimit = z.coerce.number().int("must be an integer").min(1, "must be at least 1").transform((n) => Math.min(n, 200));

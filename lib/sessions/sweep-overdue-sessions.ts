@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import { withTx } from "../db";
+import { sessions } from "../db/schema";
+import type { Services } from "../services";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+
+/** One run moves at most this many sessions of each kind. */
+const BATCH = 100;
+
+export interface SweepResult {
+  expired: number;
+  failed: number;
+  /** `scan.failed` deliveries created (pending and due: the cron's delivery step sends them). */
+  deliveryIds: string[];
+}
+
+/**
+ * Writes down what reads already show (effectiveStatus): `created`/`opened` sessions past
+ * their TTL become `expired`; `scanning` ones become `failed` with a `scan.failed` event,
+ * each in its own transaction with a conditional update, so overlapping runs and a racing
+ * completion never double-move a session. Bounded per run.
+ */
+export async function sweepOverdueSessions(services: Pick<Services, "db">, now: Date): Promise<SweepResult> {
+  const stale = services.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.status, ["created", "opened"]), lte(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.expiresAt))
+    .limit(BATCH);
+  const expired = await services.db
+    .update(sessions)
+    .set({ status: "expired" })
+    .where(and(inArray(sessions.id, stale), inArray(sessions.status, ["created", "opened"]), lte(sessions.expiresAt, now)))
+    .returning({ id: sessions.id });
+  const scanning = await services.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.status, "scanning"), lte(sessions.expiresAt, now)))
+    .orderBy(asc(sessions.expiresAt))
+    .limit(BATCH);
+  const deliveryIds: string[] = [];
+  let failed = 0;
+  for (const { id } of scanning) {
+    const outcome = await failOverdue(services, id, now);
+    if (outcome.moved) failed++;
+    if (outcome.deliveryId) deliveryIds.push(outcome.deliveryId);
+  }
+  return { expired: expired.length, failed, deliveryIds };
+}
+
+async function failOverdue(services: Pick<Services, "db">, sessionId: string, now: Date): Promise<{ moved: boolean; deliveryId: string | null }> {
+  return withTx(services.db, async (tx) => {
+    const [row] = await tx
+      .update(sessions)
+      .set({ status: "failed", failedAt: now, failReason: "expired_while_scanning" })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.status, "scanning"), lte(sessions.expiresAt, now)))
+      .returning();
+    if (!row) return { moved: false, deliveryId: null };
+    const deliveryId = await enqueueEvent(tx, { tenantId: row.tenantId, sessionId, event: "scan.failed", metadata: row.metadata, result: null, callbackUrl: row.callbackUrl, now });
+    return { moved: true, deliveryId };
+  });
+}

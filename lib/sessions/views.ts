@@ -1,0 +1,60 @@
+import type { Config } from "../config";
+import { signFileUrl } from "../files/file-url";
+import { signClientToken } from "../tokens";
+import { effectiveStatus } from "./effective-status";
+import type { FileRow, SessionRow } from "./internal";
+
+type ViewConfig = Pick<Config, "appSecret" | "publicBaseUrl" | "scanUrlBase" | "fileUrlTtlMs">;
+
+export interface ResultView {
+  url: string;
+  page_count: number;
+  bytes: number;
+  content_type: string;
+}
+
+/** `POST /v1/sessions` (and the preview session): the one answer that carries the client token. */
+export async function createdView(config: ViewConfig, session: SessionRow) {
+  const clientToken = await signClientToken(config, session.id, session.expiresAt);
+  return {
+    id: session.id,
+    mode: session.mode,
+    client_token: clientToken,
+    scan_url: `${config.scanUrlBase}?t=${encodeURIComponent(clientToken)}`,
+    expires_at: session.expiresAt.toISOString(),
+  };
+}
+
+/** The result object with a freshly signed, short-lived `url`; null until a document exists. */
+export function resultView(config: ViewConfig, file: FileRow | null, now: Date): ResultView | null {
+  if (!file) return null;
+  return {
+    url: signFileUrl(config, file.id, now.getTime() + config.fileUrlTtlMs),
+    page_count: file.pageCount,
+    bytes: file.bytes,
+    content_type: file.contentType,
+  };
+}
+
+/** `GET /v1/sessions/:id` (secret key). */
+export function sessionReadView(config: ViewConfig, session: SessionRow, file: FileRow | null, now: Date) {
+  return {
+    id: session.id,
+    status: effectiveStatus(session, now),
+    mode: session.mode,
+    metadata: session.metadata,
+    created_at: session.createdAt.toISOString(),
+    expires_at: session.expiresAt.toISOString(),
+    result: resultView(config, file, now),
+  };
+}
+
+/** `GET /v1/sessions/:id/status` (client token). */
+export function statusView(config: ViewConfig, session: SessionRow, file: FileRow | null, now: Date) {
+  return {
+    id: session.id,
+    status: effectiveStatus(session, now),
+    expires_at: session.expiresAt.toISOString(),
+    result: resultView(config, file, now),
+  };
+}
