@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { index, integer, json, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
 import { tenants } from "./tenants";
 
@@ -13,7 +13,8 @@ export const sessions = pgTable(
     mode: text("mode", { enum: ["test", "live"] }).notNull(),
     /** Stored status; reads apply expiry on top of it (lib/sessions), so answers never lag the clock. */
     status: text("status", { enum: SESSION_STATUSES }).notNull().default("created"),
-    metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default({}),
+    /** `json`, not `jsonb`: the integrator's metadata comes back as sent, key order included. */
+    metadata: json("metadata").$type<Record<string, unknown>>().notNull().default({}),
     /** Resolved scanner settings at creation; later profile edits do not change it. */
     scanner: jsonb("scanner").$type<Record<string, unknown>>().notNull(),
     profileId: text("profile_id"),

@@ -1,0 +1,92 @@
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "@/lib/config";
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), "docscan-config-"));
+
+describe("loadConfig", () => {
+  it("applies RUNTIME.md's defaults", () => {
+    const c = loadConfig({ DATA_DIR: dataDir() });
+    expect(c.port).toBe(3000);
+    expect(c.publicBaseUrl).toBe("http://localhost:3000");
+    expect(c.scanUrlBase).toBe("http://localhost:3000/scan");
+    expect(c.sessionTtlMs).toBe(900_000);
+    expect(c.fileRetentionMs).toBe(86_400_000);
+    expect(c.fileUrlTtlMs).toBe(3_600_000);
+    expect(c.maxUploadBytes).toBe(26_214_400);
+    expect(c.rateLimit).toEqual({ max: 60, windowMs: 60_000 });
+    expect(c.webhookTimeoutMs).toBe(10_000);
+    expect(c.webhookRetryBaseMs).toBe(30_000);
+    expect(c.schedulerIntervalMs).toBe(30_000);
+    expect(c.hosted).toBe(false);
+    expect(c.webhookAllowPrivate).toBe(true);
+    expect(c.cronSecret).toBeUndefined();
+    expect(c.logLevel).toBe("info");
+  });
+
+  it("derives URLs from PORT and PUBLIC_BASE_URL", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "4100" }).publicBaseUrl).toBe("http://localhost:4100");
+    const c = loadConfig({ DATA_DIR: dataDir(), PUBLIC_BASE_URL: "https://scan.example.com/" });
+    expect(c.publicBaseUrl).toBe("https://scan.example.com");
+    expect(c.publicOrigin).toBe("https://scan.example.com");
+    expect(c.scanUrlBase).toBe("https://scan.example.com/scan");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["SESSION_TTL_SECONDS", "0"],
+    ["MAX_UPLOAD_BYTES", "-5"],
+    ["RATE_LIMIT_MAX", "1.5"],
+    ["PUBLIC_BASE_URL", "not a url"],
+    ["PUBLIC_BASE_URL", "ftp://example.com"],
+    ["LOG_LEVEL", "loud"],
+    ["WEBHOOK_ALLOW_PRIVATE", "maybe"],
+    ["APP_SECRET", "short"],
+  ])("refuses %s=%s with a message naming the variable", (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
+  });
+
+  it("generates APP_SECRET once into DATA_DIR when embedded, and keeps it", () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).appSecret;
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(readFileSync(path.join(dir, "app-secret"), "utf8")).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).appSecret).toBe(first);
+  });
+
+  it("requires APP_SECRET when DATABASE_URL or POSTGRES_URL is set, without writing one", () => {
+    for (const name of ["DATABASE_URL", "POSTGRES_URL"]) {
+      const dir = dataDir();
+      expect(() => loadConfig({ DATA_DIR: dir, [name]: "postgres://x@127.0.0.1/db" })).toThrow(/APP_SECRET/);
+      expect(existsSync(path.join(dir, "app-secret"))).toBe(false);
+    }
+    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) });
+    expect(c.hosted).toBe(true);
+    expect(c.webhookAllowPrivate).toBe(false);
+  });
+
+  it("hosted mode allows private webhook destinations only when WEBHOOK_ALLOW_PRIVATE=true", () => {
+    const base = { DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) };
+    expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: "true" }).webhookAllowPrivate).toBe(true);
+  });
+
+  it("reads Upstash from either name pair and needs the token with the URL", () => {
+    const kv = loadConfig({ DATA_DIR: dataDir(), KV_REST_API_URL: "https://kv.example", KV_REST_API_TOKEN: "t" });
+    expect(kv.upstash).toEqual({ url: "https://kv.example", token: "t" });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), UPSTASH_REDIS_REST_URL: "https://kv.example" })).toThrow(/UPSTASH_REDIS_REST_TOKEN/);
+  });
+
+  it("needs S3_REGION with S3_BUCKET and reads path-style", () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "b" })).toThrow(/S3_REGION/);
+    const c = loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "b", S3_REGION: "eu-west-1", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
+    expect(c.s3).toEqual({ bucket: "b", region: "eu-west-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+  });
+
+  it("treats empty variables as unset", () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), PORT: "", DATABASE_URL: "" }).hosted).toBe(false);
+  });
+});

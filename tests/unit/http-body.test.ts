@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/errors";
+import { readCapped, readJsonObject } from "@/lib/http";
+import { pathTemplate } from "@/lib/http/route";
+
+const req = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  new Request("http://localhost/x", { method: "POST", body, headers });
+
+async function problem(p: Promise<unknown>): Promise<ApiError> {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  return err as ApiError;
+}
+
+describe("readJsonObject", () => {
+  it("parses an object, and reads an absent body as {}", async () => {
+    expect(await readJsonObject(req('{"a":{"b":[1,"ü"]}}'))).toEqual({ a: { b: [1, "ü"] } });
+    expect(await readJsonObject(req(null, {}))).toEqual({});
+  });
+
+  it.each(["{", "{'a':1}", "nul", "\u0000"])("refuses malformed JSON %j", async (body) => {
+    const err = await problem(readJsonObject(req(body)));
+    expect(err.code).toBe("invalid_request");
+    expect(err.fields).toEqual({ body: "must be valid JSON" });
+  });
+
+  it.each(["[]", '"x"', "42", "null", "true"])("refuses the non-object %s", async (body) => {
+    const err = await problem(readJsonObject(req(body)));
+    expect(err.fields).toEqual({ body: "must be a JSON object" });
+  });
+
+  it("refuses a wrong content type", async () => {
+    const err = await problem(readJsonObject(req('{"a":1}', { "content-type": "text/plain" })));
+    expect(err.code).toBe("invalid_request");
+    expect(err.fields?.body).toMatch(/application\/json/);
+  });
+
+  it("refuses bodies over the cap, declared or streamed", async () => {
+    expect((await problem(readJsonObject(req(`{"a":"${"x".repeat(2000)}"}`), 1000))).fields?.body).toMatch(/at most 1000 bytes/);
+    const stream = new ReadableStream({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode("x".repeat(600)));
+      },
+    });
+    const streamed = new Request("http://localhost/x", { method: "POST", body: stream, duplex: "half" } as RequestInit);
+    expect(await readCapped(streamed, 1000)).toBeNull();
+  });
+
+  it("refuses invalid UTF-8", async () => {
+    const err = await problem(readJsonObject(req(new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]))));
+    expect(err.fields).toEqual({ body: "must be valid JSON" });
+  });
+
+  it("keeps a __proto__ key as plain data, without touching Object.prototype", async () => {
+    const body = await readJsonObject(req('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'));
+    expect(Object.keys(body)).toEqual(["__proto__", "constructor"]);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("pathTemplate", () => {
+  it("replaces parameter values by their names, keeping the rest", () => {
+    expect(pathTemplate("/v1/sessions/sess_abc/status", { id: "sess_abc" })).toBe("/v1/sessions/:id/status");
+    expect(pathTemplate("/v1/health", {})).toBe("/v1/health");
+  });
+});
