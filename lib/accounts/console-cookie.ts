@@ -23,3 +23,12 @@ export function readConsoleCookie(req: Request): string | null {
   }
   return null;
 }
+
+/** `Secure` cookies when the console is served over https (directly or behind a TLS proxy). */
+export function servedOverHttps(req: Request, publicOrigin: string): boolean {
+  return (
+    publicOrigin.startsWith("https:") ||
+    new URL(req.url).protocol === "https:" ||
+    req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https"
+  );
+}

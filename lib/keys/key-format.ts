@@ -1,3 +1,5 @@
+import { randomBytes } from "node:crypto";
+
 export type KeyKind = "publishable" | "secret";
 export type KeyMode = "test" | "live";
 
@@ -19,4 +21,12 @@ export function displayKey(kind: KeyKind, value: string): string {
   if (kind === "publishable") return value;
   const prefix = value.slice(0, value.indexOf("_", 3) + 1);
   return `${prefix}${"•".repeat(8)}${value.slice(-4)}`;
+}
+
+/** Random characters after the prefix: 40 base64url characters, 240 bits. */
+const KEY_RANDOM_BYTES = 30;
+
+/** A fresh key value (`pk_test_` + 40 random base64url characters, …); `parseKeyValue` accepts it. */
+export function newKeyValue(kind: KeyKind, mode: KeyMode): string {
+  return keyPrefix(kind, mode) + randomBytes(KEY_RANDOM_BYTES).toString("base64url");
 }

@@ -1,0 +1,8 @@
+import { getCredits } from "@/lib/credits";
+import { json, methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getCredits({ db: ctx.services.db, tenantId: auth.tenantId, now: ctx.now }))),
+});

@@ -1,0 +1,10 @@
+import { topUp, TopUpInput } from "@/lib/credits";
+import { json, methods, route } from "@/lib/http";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ auth: "console", body: TopUpInput }, async ({ auth, body, ctx }) =>
+    json(201, await topUp({ db: ctx.services.db, tenantId: auth.tenantId, input: body, now: ctx.now })),
+  ),
+});

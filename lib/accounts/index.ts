@@ -1,0 +1,9 @@
+export { authenticateConsole, type ConsolePrincipal } from "./authenticate-console";
+export { clearedConsoleCookie, consoleCookie, readConsoleCookie, servedOverHttps } from "./console-cookie";
+export { endConsoleSession } from "./console-session";
+export { getAccount } from "./get-account";
+export { login } from "./login";
+export { LoginInput, SignupInput, UpdateSettingsInput } from "./schemas";
+export { signup } from "./signup";
+export { clientIp, throttleAuth } from "./throttle";
+export { updateSettings } from "./update-settings";

@@ -1,0 +1,27 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { tenants, users } from "../db/schema";
+import { ApiError } from "../errors";
+import { startConsoleSession } from "./console-session";
+import { verifyPassword } from "./password";
+import type { LoginInput } from "./schemas";
+import { tenantView, userView, type TenantView, type UserView } from "./views";
+
+/**
+ * Checks an email and password and starts a console session. An unknown email and a
+ * wrong password give the same `401 invalid_credentials` after the same bcrypt work (an
+ * unknown email is compared against a dummy hash), so neither the answer nor its timing
+ * tells whether an account exists.
+ */
+export async function login({ db, input, now }: { db: Db; input: LoginInput; now: Date }): Promise<{ user: UserView; tenant: TenantView; sessionToken: string }> {
+  const [row] = await db
+    .select({ user: users, tenant: tenants })
+    .from(users)
+    .innerJoin(tenants, eq(tenants.id, users.tenantId))
+    .where(sql`lower(${users.email}) = ${input.email.toLowerCase()}`)
+    .limit(1);
+  const ok = await verifyPassword(input.password, row?.user.passwordHash);
+  if (!row || !ok) throw new ApiError("invalid_credentials");
+  const sessionToken = await startConsoleSession(db, { userId: row.user.id, tenantId: row.tenant.id, now });
+  return { user: userView(row.user), tenant: tenantView(row.tenant), sessionToken };
+}

@@ -1,0 +1,58 @@
+import { eq } from "drizzle-orm";
+import { randomToken } from "../crypto";
+import { withTx, type Db } from "../db";
+import { tenants, users } from "../db/schema";
+import { appendLedgerEntry } from "../credits/append-ledger";
+import { ApiError } from "../errors";
+import { newId } from "../ids";
+import { mintKey } from "../keys/mint-key";
+import { insertProfile } from "../profiles/insert-profile";
+import { PLATFORM_DEFAULTS } from "../scanner-settings";
+import { startConsoleSession } from "./console-session";
+import { hashPassword } from "./password";
+import type { SignupInput } from "./schemas";
+import { isUniqueViolation } from "./unique-violation";
+import { tenantView, userView, type TenantView, type UserView } from "./views";
+
+export const SIGNUP_GRANT = 250;
+export const DEFAULT_PROFILE_NAME = "Default";
+
+export interface SignupResult {
+  user: UserView;
+  tenant: TenantView;
+  /** The new console session's cookie value. */
+  sessionToken: string;
+}
+
+/**
+ * Creates an account in one transaction: tenant (plan `free`), user, a publishable and a
+ * secret test key, the 250-credit grant, the default scanner profile, the webhook secret
+ * and a console session. The unique index on `lower(email)` decides concurrent signups
+ * for one address: exactly one commits, the others get `409 email_taken`.
+ */
+export async function signup({ db, input, now }: { db: Db; input: SignupInput; now: Date }): Promise<SignupResult> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await withTx(db, async (tx) => {
+      const tenantId = newId("tenant");
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({ id: tenantId, name: input.company ?? input.name ?? input.email, plan: "free", webhookSecret: `whsec_${randomToken(32)}`, createdAt: now })
+        .returning();
+      const [user] = await tx
+        .insert(users)
+        .values({ id: newId("user"), tenantId, email: input.email, name: input.name ?? null, passwordHash, createdAt: now })
+        .returning();
+      await mintKey(tx, { tenantId, name: "Test publishable key", kind: "publishable", mode: "test", now });
+      await mintKey(tx, { tenantId, name: "Test secret key", kind: "secret", mode: "test", now });
+      const profile = await insertProfile(tx, { tenantId, name: DEFAULT_PROFILE_NAME, settings: PLATFORM_DEFAULTS, now });
+      await tx.update(tenants).set({ defaultProfileId: profile.id }).where(eq(tenants.id, tenantId));
+      const { balanceAfter } = await appendLedgerEntry(tx, { tenantId, delta: SIGNUP_GRANT, reason: "signup_grant", now });
+      const sessionToken = await startConsoleSession(tx, { userId: user.id, tenantId, now });
+      return { user: userView(user), tenant: tenantView({ ...tenant, credits: balanceAfter }), sessionToken };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "users_email_lower_key")) throw new ApiError("email_taken");
+    throw err;
+  }
+}

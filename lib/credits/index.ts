@@ -1,0 +1,5 @@
+export { appendLedgerEntry, type LedgerEntryInput } from "./append-ledger";
+export { getCredits } from "./get-credits";
+export { TopUpInput, TOPUP_PACKS } from "./schemas";
+export { topUp } from "./top-up";
+export type { CreditsView, LedgerEntryView } from "./views";
