@@ -1,0 +1,69 @@
+import type { ScannerConfig } from "./config";
+import { ScanFailure, isRetryable } from "./errors";
+import { sendRequest } from "./http";
+
+/** Largest PDF sent in one `POST /v1/scanner/upload` (the hosted API caps bodies at 4.5 MB). */
+export const ONE_STEP_MAX_BYTES = 4 * 1024 * 1024;
+const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
+
+export interface ScanResult {
+  url: string;
+  page_count: number;
+  bytes: number;
+  content_type: string;
+}
+
+export interface UploadHooks {
+  onProgress(fraction: number): void;
+  /** A transport failure happened; the next attempt starts after `delayMs`. */
+  onRetry(attempt: number, delayMs: number): void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/**
+ * Sends the PDF: one multipart POST when small, otherwise PUT to `upload.url`
+ * then `complete`. Transport failures, 429 and 5xx are retried with backoff;
+ * any other answer (410 expired, 409 used, 413, ...) ends the upload at once.
+ */
+export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, hooks: UploadHooks): Promise<ScanResult> {
+  if (pdf.size > cfg.upload.max_bytes) throw new ScanFailure("too_large");
+  if (pdf.size <= ONE_STEP_MAX_BYTES) {
+    const body = () => {
+      const form = new FormData();
+      form.set("session", cfg.client_token);
+      form.set("pages", String(pages));
+      form.set("file", pdf, "scan.pdf");
+      return form;
+    };
+    return resultOf(await withRetry(() => sendRequest({ method: "POST", url: cfg.upload_url, body: body(), onProgress: hooks.onProgress }), hooks));
+  }
+  await withRetry(
+    () => sendRequest({ method: "PUT", url: cfg.upload.url, body: pdf, headers: { "content-type": cfg.upload.content_type }, onProgress: (f) => hooks.onProgress(f * 0.95) }),
+    hooks,
+  );
+  const done = await withRetry(
+    () => sendRequest({ method: "POST", url: cfg.complete_url, body: JSON.stringify({ session: cfg.client_token, pages }), headers: { "content-type": "application/json" } }),
+    hooks,
+  );
+  hooks.onProgress(1);
+  return resultOf(done);
+}
+
+async function withRetry<T>(attempt: () => Promise<T>, hooks: UploadHooks): Promise<T> {
+  const sleep = hooks.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (err) {
+      if (!isRetryable(err) || i >= RETRY_DELAYS_MS.length) throw err;
+      hooks.onRetry(i + 1, RETRY_DELAYS_MS[i]);
+      await sleep(RETRY_DELAYS_MS[i]);
+    }
+  }
+}
+
+function resultOf(body: unknown): ScanResult {
+  const result = (body as { result?: ScanResult } | null)?.result;
+  if (!result) throw new ScanFailure("generic", "no result in response");
+  return result;
+}

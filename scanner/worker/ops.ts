@@ -1,0 +1,110 @@
+import { detect, estimatePageSize, sharpness, StabilityTracker, warpPerspective, type Frame, type Quad } from "./engine";
+import { enhanceDocument, meanLuma, toGrayscale } from "../capture/filters";
+import { renderSizeFor } from "../pdf/page-size";
+import type { MakeSurface } from "./surface";
+import type { EncodedImage, LiveDetection, NormQuad, WarpOptions } from "./protocol";
+
+/** JPEG quality of corrected pages, and the fallback when a page comes out above the budget. */
+const PAGE_QUALITY = [0.8, 0.65, 0.5];
+export const PAGE_BUDGET_BYTES = 300 * 1024;
+/** Source captures are kept a little better: they are re-cropped when corners move. */
+const SOURCE_QUALITY = 0.92;
+/** Long side of the image the still detector runs on (file picker, captured photo). */
+const LOCATE_SIZE = 1024;
+
+type Drawable = ImageBitmap;
+
+/** The image work of the scanner, the same in the worker and (fallback) on the main thread. */
+export class ImageOps {
+  private readonly tracker = new StabilityTracker();
+  constructor(private readonly surface: MakeSurface) {}
+
+  /** One live frame: page corners, stability, sharpness and brightness. Closes the bitmap. */
+  detectLive(image: Drawable): LiveDetection {
+    const t0 = performance.now();
+    const frame = this.pixels(image, image.width, image.height);
+    const det = detect(frame);
+    const state = this.tracker.push(det, t0);
+    return {
+      corners: det ? normalise(det.corners, frame) : null,
+      confidence: det?.confidence ?? 0,
+      stable: state.stable,
+      progress: state.progress,
+      sharpness: sharpness(frame),
+      luma: meanLuma(frame),
+      ms: performance.now() - t0,
+    };
+  }
+
+  resetTracker(): void {
+    this.tracker.reset();
+  }
+
+  /** A full-resolution capture as a JPEG (kept for re-cropping). Closes the bitmap. */
+  async encodeSource(image: Drawable): Promise<EncodedImage> {
+    const { width, height } = image;
+    const s = this.surface(width, height);
+    try {
+      s.ctx.drawImage(image, 0, 0);
+      image.close();
+      return { blob: await s.encode(SOURCE_QUALITY), width, height };
+    } finally {
+      s.release();
+    }
+  }
+
+  /** Corners of the page in a still photo, or null. */
+  async locate(blob: Blob): Promise<NormQuad | null> {
+    const probe = await createImageBitmap(blob);
+    const k = Math.min(1, LOCATE_SIZE / Math.max(probe.width, probe.height));
+    const w = Math.round(probe.width * k), h = Math.round(probe.height * k);
+    const frame = this.pixels(probe, w, h);
+    const det = detect(frame);
+    return det ? normalise(det.corners, frame) : null;
+  }
+
+  /** Crops and straightens the quad at full resolution, applies filters, encodes within the page budget. */
+  async warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {
+    const image = await createImageBitmap(blob);
+    const src = this.pixels(image, image.width, image.height);
+    const quad = corners.map(([x, y]) => [x * src.width, y * src.height]) as Quad;
+    const est = estimatePageSize(quad);
+    const size = renderSizeFor(est.width, est.height, Math.max(est.width, est.height));
+    const page = warpPerspective(src, quad, size.width, size.height);
+    if (options.grayscale) toGrayscale(page);
+    if (options.enhance) enhanceDocument(page);
+    return { ...(await this.encodePage(page)), ...size };
+  }
+
+  private async encodePage(page: Frame): Promise<{ blob: Blob }> {
+    const s = this.surface(page.width, page.height);
+    try {
+      s.ctx.putImageData(new ImageData(page.data as Uint8ClampedArray<ArrayBuffer>, page.width, page.height), 0, 0);
+      let blob = await s.encode(PAGE_QUALITY[0]);
+      for (const q of PAGE_QUALITY.slice(1)) {
+        if (blob.size <= PAGE_BUDGET_BYTES) break;
+        blob = await s.encode(q);
+      }
+      return { blob };
+    } finally {
+      s.release();
+    }
+  }
+
+  /** RGBA pixels of the image scaled to w×h; closes the bitmap and frees the canvas. */
+  private pixels(image: Drawable, w: number, h: number): Frame {
+    const s = this.surface(w, h);
+    try {
+      s.ctx.drawImage(image, 0, 0, w, h);
+      const data = s.ctx.getImageData(0, 0, w, h);
+      return { data: data.data, width: w, height: h };
+    } finally {
+      image.close();
+      s.release();
+    }
+  }
+}
+
+function normalise(q: Quad, f: Frame): NormQuad {
+  return q.map(([x, y]) => [x / f.width, y / f.height]) as NormQuad;
+}
