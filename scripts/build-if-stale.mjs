@@ -6,6 +6,11 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 
+// Next would otherwise rewrite package-lock.json during builds to add other platforms' SWC
+// binaries; the lockfile is ours to change, through npm.
+process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ??= "1";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const nextBin = path.join(root, "node_modules", ".bin", "next");
 const SOURCES = ["app", "lib", "scanner", "public", "next.config.ts", "package-lock.json", "tsconfig.json", "instrumentation.ts"];
