@@ -5,13 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import type { TenantView, UserView } from "@/lib/accounts/views";
+import type { CreditsView } from "@/lib/credits";
 import { callJson } from "./app";
 
 export interface SignedUp {
   /** Ready for `call(..., { cookie })`: `sc_session=<value>`. */
   cookie: string;
-  user: any;
-  tenant: any;
+  user: UserView;
+  tenant: TenantView;
   /** Full values of a fresh publishable and secret *test* key of this tenant. */
   publishableKey: string;
   secretKey: string;
@@ -57,7 +59,7 @@ export async function addDomain(cookie: string, domain: string): Promise<string[
 }
 
 /** Buys a credit pack (500, 2500, 10000 or 50000); returns the credits read after it. */
-export async function topUp(cookie: string, amount: number): Promise<{ balance: number; spent_30d: number; ledger: any[] }> {
+export async function topUp(cookie: string, amount: number): Promise<CreditsView> {
   const res = await callJson("POST", "/v1/dashboard/credits/topup", { cookie, json: { amount } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body;
