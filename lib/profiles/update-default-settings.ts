@@ -1,0 +1,22 @@
+import { eq } from "drizzle-orm";
+import { withTx, type Db } from "../db";
+import { scannerProfiles } from "../db/schema";
+import { ApiError } from "../errors";
+import { applyScannerPatch, type ScannerSettings } from "../scanner-settings";
+import { lockDefaultProfileId, lockProfileForTenant } from "./internal";
+
+/**
+ * `PUT /v1/dashboard/scanner`: deep-merges a partial settings object over the default
+ * profile's saved settings. The profile row stays locked from read to write, so two
+ * concurrent patches both land; any invalid field saves nothing.
+ */
+export async function updateDefaultSettings({ db, tenantId, patch, now }: { db: Db; tenantId: string; patch: unknown; now: Date }): Promise<{ scanner: ScannerSettings }> {
+  return withTx(db, async (tx) => {
+    const defaultId = await lockDefaultProfileId(tx, tenantId);
+    if (!defaultId) throw new ApiError("not_found", { message: "This account has no default scanner profile." });
+    const current = await lockProfileForTenant(tx, tenantId, defaultId);
+    const scanner = applyScannerPatch(current.settings as ScannerSettings, patch, "invalid_request", "body");
+    await tx.update(scannerProfiles).set({ settings: scanner, updatedAt: now }).where(eq(scannerProfiles.id, defaultId));
+    return { scanner };
+  });
+}

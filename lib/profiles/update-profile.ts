@@ -1,0 +1,33 @@
+import { eq } from "drizzle-orm";
+import { withTx, type Db } from "../db";
+import { scannerProfiles, tenants } from "../db/schema";
+import type { ScannerSettings } from "../scanner-settings";
+import { lockDefaultProfileId, lockProfileForTenant, withUniqueName } from "./internal";
+import { parseProfileInput, UpdateProfileInput } from "./schemas";
+import { profileView, type ProfileView } from "./views";
+
+/**
+ * Renames a profile, patches its settings and/or makes it the default, all or nothing.
+ * Tenant row first, then profile row: the same lock order as `deleteProfile`, so the two
+ * cannot deadlock and a delete never removes a profile that just became the default.
+ */
+export async function updateProfile(args: { db: Db; tenantId: string; profileId: string; body: unknown; now: Date }): Promise<{ profile: ProfileView; default_profile_id: string | null }> {
+  const { db, tenantId, profileId, body, now } = args;
+  return withUniqueName(() =>
+    withTx(db, async (tx) => {
+      let defaultId = await lockDefaultProfileId(tx, tenantId);
+      const current = await lockProfileForTenant(tx, tenantId, profileId);
+      const { input, settings } = parseProfileInput(UpdateProfileInput, body, current.settings as ScannerSettings);
+      const [row] = await tx
+        .update(scannerProfiles)
+        .set({ name: input.name ?? current.name, settings: settings ?? current.settings, updatedAt: now })
+        .where(eq(scannerProfiles.id, profileId))
+        .returning();
+      if (input.make_default && defaultId !== profileId) {
+        await tx.update(tenants).set({ defaultProfileId: profileId }).where(eq(tenants.id, tenantId));
+        defaultId = profileId;
+      }
+      return { profile: profileView(row), default_profile_id: defaultId };
+    }),
+  );
+}
