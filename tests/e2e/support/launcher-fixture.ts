@@ -1,0 +1,48 @@
+/**
+ * Shared set-up for the launcher and hand-off suites: one Chromium, one tenant whose
+ * allowlist holds the "shop" origin (and not the "other" origin), and both host servers.
+ */
+import type { Browser, Page } from "playwright-core";
+import { allowOrigin, createSession, newTenant, type Tenant } from "./api";
+import { launchChromium } from "./browser";
+import { forgedScannerPage, launcherHostPage, startHostServer, type HostServer } from "./host-server";
+
+export interface LauncherFixture {
+  browser: Browser;
+  tenant: Tenant;
+  /** Allowlisted integrator origin. */
+  shop: HostServer;
+  /** A second integrator origin that is NOT on the allowlist. */
+  other: HostServer;
+  close(): Promise<void>;
+}
+
+export async function startLauncherFixture(): Promise<LauncherFixture> {
+  const routes = { "/": launcherHostPage(), "/forged": forgedScannerPage("sess_forged") };
+  const [browser, tenant, shop, other] = await Promise.all([launchChromium(), newTenant(), startHostServer(routes), startHostServer(routes)]);
+  await allowOrigin(tenant, shop.origin);
+  return {
+    browser,
+    tenant,
+    shop,
+    other,
+    close: async () => {
+      await browser.close();
+      await Promise.all([shop.close(), other.close()]);
+    },
+  };
+}
+
+/** A session whose scanner may be embedded by `origin` (must be on the tenant allowlist). */
+export function sessionFor(fx: LauncherFixture, origin = fx.shop.origin) {
+  return createSession(fx.tenant.secretKey, { allowed_origins: [origin], metadata: { suite: "launcher" } });
+}
+
+/** A fresh desktop page on the given host origin with the launcher loaded. */
+export async function openHostPage(fx: LauncherFixture, host: HostServer = fx.shop): Promise<Page> {
+  const context = await fx.browser.newContext({ viewport: { width: 1280, height: 860 } });
+  const page = await context.newPage();
+  await page.goto(`${host.origin}/`);
+  await page.waitForFunction(() => "DocScan" in window);
+  return page;
+}
