@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../db";
+import { schema, withTx, type Db } from "../db";
 
 export type DeliveryRow = typeof schema.webhookDeliveries.$inferSelect;
 
@@ -11,9 +11,9 @@ export function leaseMs(timeoutMs: number): number {
 }
 
 /**
- * Claims up to `limit` due deliveries (or just `onlyId`) for this caller: one statement
- * that picks pending, due, unleased rows with `for update skip locked` and stamps a lease
- * on them. Concurrent callers skip each other's rows and see each other's leases, so no
+ * Claims up to `limit` due deliveries (or just `onlyId`) for this caller: in one
+ * transaction, picks pending, due, unleased rows with `for update skip locked` and stamps a
+ * lease on them. Concurrent callers skip each other's rows and see each other's leases, so no
  * delivery is attempted by two runs at once; a crashed run's lease simply runs out.
  */
 export async function claimDeliveries(db: Db, opts: { now: Date; limit: number; leaseMs: number; onlyId?: string }): Promise<DeliveryRow[]> {
@@ -23,16 +23,21 @@ export async function claimDeliveries(db: Db, opts: { now: Date; limit: number; 
     or(isNull(d.leaseUntil), lt(d.leaseUntil, opts.now))!,
   ];
   if (opts.onlyId) conditions.push(eq(d.id, opts.onlyId));
-  const due = db
-    .select({ id: d.id })
-    .from(d)
-    .where(and(...conditions))
-    .orderBy(asc(d.nextAttemptAt))
-    .limit(opts.limit)
-    .for("update", { skipLocked: true });
-  return db
-    .update(d)
-    .set({ leaseUntil: new Date(opts.now.getTime() + opts.leaseMs) })
-    .where(and(inArray(d.id, due), ...conditions))
-    .returning();
+  // Two statements in one transaction, not `update … where id in (select … limit n)`: a
+  // planner may re-run such a subquery and take more than `limit` rows.
+  return withTx(db, async (tx) => {
+    const due = await tx
+      .select({ id: d.id })
+      .from(d)
+      .where(and(...conditions))
+      .orderBy(asc(d.nextAttemptAt))
+      .limit(opts.limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(d)
+      .set({ leaseUntil: new Date(opts.now.getTime() + opts.leaseMs) })
+      .where(inArray(d.id, due.map((r) => r.id)))
+      .returning();
+  });
 }
