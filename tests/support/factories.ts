@@ -3,7 +3,7 @@
  * inserts, no truncation), so tests stay parallel-safe on both backends.
  * Other engineers: add your functions at the END of this file, in your own section.
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { expect } from "vitest";
 import type { TenantView, UserView } from "@/lib/accounts/views";
 import type { CreditsView } from "@/lib/credits";
@@ -49,6 +49,30 @@ async function createKeyValue(cookie: string, kind: "publishable" | "secret"): P
   const res = await callJson("POST", "/v1/dashboard/keys", { cookie, json: { name: `factory ${kind}`, kind, mode: "test" } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.secret as string;
+}
+
+/** A random documentation-range client address, so throttle counters never collide across tests or runs. */
+export function randomIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+/** Every console route: no cookie, an unknown cookie and a non-console value all give `401 unauthorized`. */
+export async function expectConsoleAuthRequired(method: string, path: string, json: unknown = {}): Promise<void> {
+  for (const cookie of [undefined, "sc_session=not-a-real-session", `sc_session=${"x".repeat(500)}`, "other=1"]) {
+    const res = await callJson(method, path, { cookie, json: method === "GET" ? undefined : json });
+    expect(res.status, `${method} ${path} with ${cookie}`).toBe(401);
+    expect(res.body.error).toBe("unauthorized");
+  }
+}
+
+/** A console mutation from another site's page is refused (CSRF defence) with `403 origin_not_allowed`. */
+export async function expectCrossOriginRefused(method: string, path: string, cookie: string | undefined, json: unknown = {}): Promise<void> {
+  for (const origin of ["https://evil.example", "http://localhost:3001", "null"]) {
+    const res = await callJson(method, path, { cookie, json, headers: { origin } });
+    expect(res.status, `${method} ${path} from ${origin}`).toBe(403);
+    expect(res.body.error).toBe("origin_not_allowed");
+  }
 }
 
 /** Adds an origin to the tenant's allowlist; returns the resulting `domains`. */
