@@ -48,6 +48,7 @@ export const de: Strings = {
   errTooLarge: "Das Dokument ist zu groß. Entfernen Sie eine Seite und versuchen Sie es erneut.",
   errScan: "Beim Verarbeiten des Fotos ist ein Fehler aufgetreten. Nehmen Sie es erneut auf.",
   errGeneric: "Etwas ist schiefgelaufen. Versuchen Sie es gleich noch einmal.",
+  errEmbed: "Der Scanner kann auf dieser Seite nicht angezeigt werden. Öffnen Sie den Link direkt.",
   cameraDenied: "Der Kamerazugriff wurde verweigert. Sie können stattdessen ein Foto mit Ihrer Kamera-App aufnehmen.",
   noCamera: "Hier ist keine Kamera verfügbar. Nehmen Sie stattdessen ein Foto des Dokuments auf oder wählen Sie eines aus.",
   pickPhoto: "Foto aufnehmen oder auswählen",

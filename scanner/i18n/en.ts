@@ -47,6 +47,7 @@ export const en = {
   errTooLarge: "The document is too large. Remove a page and try again.",
   errScan: "Something went wrong while processing the photo. Take it again.",
   errGeneric: "Something went wrong. Try again in a moment.",
+  errEmbed: "This page cannot show the scanner here. Open the link directly instead.",
   cameraDenied: "Camera access was refused. You can take a photo with your camera app instead.",
   noCamera: "No camera is available here. Take or choose a photo of the document instead.",
   pickPhoto: "Take or choose a photo",

@@ -48,6 +48,7 @@ export const es: Strings = {
   errTooLarge: "El documento es demasiado grande. Elimina una página y vuelve a intentarlo.",
   errScan: "Algo salió mal al procesar la foto. Vuelve a hacerla.",
   errGeneric: "Algo salió mal. Vuelve a intentarlo en un momento.",
+  errEmbed: "El escáner no se puede mostrar aquí. Abre el enlace directamente.",
   cameraDenied: "Se denegó el acceso a la cámara. Puedes hacer una foto con la app de cámara.",
   noCamera: "No hay ninguna cámara disponible. Haz o elige una foto del documento.",
   pickPhoto: "Hacer o elegir una foto",

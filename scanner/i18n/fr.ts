@@ -48,6 +48,7 @@ export const fr: Strings = {
   errTooLarge: "Le document est trop volumineux. Supprimez une page et réessayez.",
   errScan: "Un problème est survenu lors du traitement de la photo. Reprenez-la.",
   errGeneric: "Un problème est survenu. Réessayez dans un instant.",
+  errEmbed: "Le scanner ne peut pas s'afficher ici. Ouvrez directement le lien.",
   cameraDenied: "L'accès à la caméra a été refusé. Vous pouvez prendre une photo avec l'appareil photo à la place.",
   noCamera: "Aucune caméra n'est disponible ici. Prenez ou choisissez une photo du document.",
   pickPhoto: "Prendre ou choisir une photo",

@@ -48,6 +48,7 @@ export const it: Strings = {
   errTooLarge: "Il documento è troppo grande. Elimina una pagina e riprova.",
   errScan: "Si è verificato un problema durante l'elaborazione della foto. Scattala di nuovo.",
   errGeneric: "Si è verificato un problema. Riprova tra un momento.",
+  errEmbed: "Lo scanner non può essere mostrato qui. Apri direttamente il link.",
   cameraDenied: "L'accesso alla fotocamera è stato negato. Puoi scattare una foto con l'app della fotocamera.",
   noCamera: "Nessuna fotocamera disponibile. Scatta o scegli una foto del documento.",
   pickPhoto: "Scatta o scegli una foto",

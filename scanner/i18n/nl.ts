@@ -48,6 +48,7 @@ export const nl: Strings = {
   errTooLarge: "Het document is te groot. Verwijder een pagina en probeer het opnieuw.",
   errScan: "Er ging iets mis bij het verwerken van de foto. Maak hem opnieuw.",
   errGeneric: "Er ging iets mis. Probeer het zo opnieuw.",
+  errEmbed: "De scanner kan hier niet worden getoond. Open de link rechtstreeks.",
   cameraDenied: "Toegang tot de camera is geweigerd. Je kunt in plaats daarvan een foto maken met je camera-app.",
   noCamera: "Er is hier geen camera beschikbaar. Maak of kies een foto van het document.",
   pickPhoto: "Foto maken of kiezen",

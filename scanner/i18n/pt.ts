@@ -48,6 +48,7 @@ export const pt: Strings = {
   errTooLarge: "O documento é demasiado grande. Elimine uma página e tente novamente.",
   errScan: "Ocorreu um problema ao processar a foto. Tire-a novamente.",
   errGeneric: "Ocorreu um problema. Tente novamente dentro de momentos.",
+  errEmbed: "O digitalizador não pode ser mostrado aqui. Abra a ligação diretamente.",
   cameraDenied: "O acesso à câmara foi recusado. Pode tirar uma foto com a aplicação da câmara.",
   noCamera: "Não há nenhuma câmara disponível. Tire ou escolha uma foto do documento.",
   pickPhoto: "Tirar ou escolher uma foto",

@@ -1,0 +1,92 @@
+"use client";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { CameraError, startCamera, type CameraControls, type CameraFailure } from "../camera/start-camera";
+import { grabFullFrame } from "../camera/grab-frame";
+import { guidanceFor } from "../capture/guidance";
+import type { Translate } from "../i18n";
+import type { ScannerSettings } from "../settings";
+import type { ScanEngine } from "../worker/client";
+import type { NormQuad } from "../worker/protocol";
+import { Overlay } from "./overlay";
+import { useDetectionLoop } from "./use-detection-loop";
+
+interface Props {
+  t: Translate;
+  settings: ScannerSettings;
+  engine: ScanEngine;
+  engineProgress: number;
+  /** False while another screen covers the camera: detection pauses, the stream stays. */
+  active: boolean;
+  canCapture: boolean;
+  onCapture(frame: ImageBitmap, corners: NormQuad | null): void;
+  onUnavailable(reason: CameraFailure): void;
+  children?: ReactNode;
+}
+
+/** The live camera: preview at once, overlay once the detector is loaded, shutter always. */
+export function CameraView({ t, settings, engine, engineProgress, active, canCapture, onCapture, onUnavailable, children }: Props) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [cam, setCam] = useState<CameraControls | null>(null);
+  const [size, setSize] = useState({ w: 0, h: 0 });
+  const [torch, setTorch] = useState(false);
+  const [autoOn, setAutoOn] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const ready = engineProgress >= 100;
+
+  useEffect(() => {
+    let controls: CameraControls | null = null, gone = false;
+    startCamera(video.current!).then((c) => (gone ? c.stop() : ((controls = c), setCam(c))),
+      (err) => !gone && onUnavailable(err instanceof CameraError ? err.reason : "unavailable"));
+    return () => {
+      gone = true;
+      controls?.stop();
+    };
+  }, [onUnavailable]);
+
+  const capture = async (corners: NormQuad | null) => {
+    const v = video.current;
+    if (!v || busy || !canCapture || !v.videoWidth) return;
+    setBusy(true);
+    try {
+      onCapture(await grabFullFrame(v), corners);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const { detection, dps } = useDetectionLoop(video, engine, active && ready && !!cam, (d) => autoOn && canCapture && void capture(d.corners));
+  const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection);
+
+  return (
+    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-engine={ready ? "ready" : "loading"}>
+      <div className="ds-viewport">
+        <video ref={video} className="ds-video" muted playsInline autoPlay
+          onLoadedMetadata={(e) => setSize({ w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight })} />
+        {ready && <Overlay detection={detection} width={size.w} height={size.h} />}
+        {settings.options.showA4Hint && !detection?.corners && <div className="ds-a4-hint" aria-hidden="true" />}
+        <p className="ds-guidance" role="status" aria-live="polite">
+          {!cam ? t("startingCamera") : hint ? t(hint) : t("loadingDetector", { p: engineProgress })}
+        </p>
+        {!ready && cam && <progress className="ds-engine-progress" max={100} value={engineProgress} aria-label={t("loadingDetector", { p: engineProgress })} />}
+      </div>
+      <div className="ds-controls">
+        {settings.options.showFlash && cam?.torch && (
+          <button type="button" className="ds-icon-btn" aria-pressed={torch} onClick={() => { setTorch(!torch); void cam.setTorch(!torch); }}>
+            {torch ? t("torchOff") : t("torchOn")}
+          </button>
+        )}
+        {settings.options.showZoom && cam?.zoom && (
+          <label className="ds-zoom">{t("zoom")}
+            <input type="range" min={cam.zoom.min} max={cam.zoom.max} step={cam.zoom.step} defaultValue={cam.zoom.value}
+              onChange={(e) => void cam.setZoom(Number(e.currentTarget.value))} />
+          </label>
+        )}
+        <button type="button" className="ds-shutter" onClick={() => void capture(detection?.corners ?? null)}
+          disabled={!cam || busy || !canCapture} aria-label={t("shutter")}><span aria-hidden="true" /></button>
+        <label className="ds-toggle">
+          <input type="checkbox" checked={autoOn} onChange={(e) => setAutoOn(e.currentTarget.checked)} /> {t("autoCapture")}
+        </label>
+      </div>
+      {children}
+    </section>
+  );
+}

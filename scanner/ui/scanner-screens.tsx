@@ -1,0 +1,80 @@
+"use client";
+import { useEffect, useState } from "react";
+import type { HostBridge } from "../bridge";
+import type { Translate } from "../i18n";
+import type { ScannerSettings } from "../settings";
+import type { ScannerConfig } from "../upload/config";
+import { FAILURE_TEXT } from "../upload/errors";
+import { CameraView } from "./camera-view";
+import { CornerEditor } from "./corner-editor";
+import { FallbackPicker, isDesktop } from "./fallback-picker";
+import { PageStrip } from "./page-strip";
+import { MessageScreen } from "./status-screens";
+import { useScanFlow } from "./use-scan-flow";
+
+interface Props {
+  cfg: ScannerConfig;
+  settings: ScannerSettings;
+  bridge: HostBridge;
+  t: Translate;
+}
+
+/** Chooses the screen for the current phase; the camera stays mounted while pages are adjusted. */
+export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
+  const f = useScanFlow(cfg, settings, bridge);
+  const { phase, book } = f;
+  const max = settings.options.maxPages;
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    if (f.camera && isDesktop()) setQr(`/v1/sessions/${encodeURIComponent(cfg.session_id)}/qr?t=${encodeURIComponent(cfg.client_token)}`);
+  }, [f.camera, cfg]);
+
+  const cameraPhase = phase.name === "capture" || phase.name === "adjust" || phase.name === "processing";
+  const strip = phase.name === "capture" && (
+    <PageStrip t={t} pages={book.pages} max={max} onOpen={f.openPage} onRetake={f.retakePage}
+      onDelete={(p) => void book.remove(p.id)} onMove={(p, d) => void book.move(p.id, d)} onSend={() => void f.send()} />
+  );
+  const cancel = bridge.framed && (
+    <button type="button" className="ds-btn ds-btn-secondary" onClick={f.cancel}>{t("cancel")}</button>
+  );
+
+  return (
+    <>
+      {cameraPhase && !f.camera && (
+        <CameraView t={t} settings={settings} engine={f.engine} engineProgress={f.progress} active={phase.name === "capture"}
+          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.setCamera}>
+          {strip}
+        </CameraView>
+      )}
+      {phase.name === "capture" && f.camera && (
+        <FallbackPicker t={t} reason={f.camera} handoffQr={book.pages.length ? null : qr} onFile={(file) => void f.onFile(file)}>
+          {strip}
+          {cancel}
+        </FallbackPicker>
+      )}
+      {phase.name === "adjust" && (
+        <CornerEditor key={phase.draft.url} t={t} draft={phase.draft}
+          onConfirm={(c, e) => void f.confirm(phase.draft, c, e)} onRetake={() => f.retake(phase.draft)} />
+      )}
+      {phase.name === "processing" && <MessageScreen title={t("processing")} progress={null} />}
+      {phase.name === "uploading" && (
+        <MessageScreen title={phase.retrying ? t("retrying") : phase.progress === null ? t("preparing") : t("uploading", { p: phase.progress })}
+          progress={phase.progress} />
+      )}
+      {phase.name === "done" && (
+        <MessageScreen tone="done" title={t("doneTitle")} body={settings.completion.message ?? t("doneBody")} />
+      )}
+      {phase.name === "error" && (
+        <MessageScreen tone="error" title={t("title")} body={t(phase.kind === "scan" ? "errScan" : FAILURE_TEXT[phase.kind])}>
+          {phase.retry && (
+            <button type="button" className="ds-btn ds-btn-primary"
+              onClick={() => (phase.kind === "network" || phase.kind === "generic" ? void f.send() : f.setPhase({ name: "capture" }))}>
+              {t("tryAgain")}
+            </button>
+          )}
+          {cancel}
+        </MessageScreen>
+      )}
+    </>
+  );
+}
