@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const mine = score("detector", runAll(truths, (i) => detect(frames[i])?.corners ?? null), dir, verbose);
   print("detector", mine, detectorPayload(dir));
   if (args.includes("--no-baseline")) return;
-  const cv = await loadOpenCv();
+  const { cv } = await loadOpenCv();
   // The baseline's timing starts from the 640 px frame, its working resolution.
   const shrunk = frames.map((f) => shrinkFrame(cv, f, 640));
   const preds = runAll(truths, (i) => jscanifyCorners(cv, shrunk[i].frame));

@@ -7,13 +7,16 @@ import type { Frame, Point } from "../../scanner/detector/index";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type OpenCv = any;
 
-/** Loads opencv.js and waits for its runtime (it initialises asynchronously). */
-export async function loadOpenCv(): Promise<OpenCv> {
+/**
+ * Loads opencv.js and waits for its runtime. The module object is an Emscripten
+ * thenable that resolves to itself, so it is returned wrapped: awaiting it
+ * directly would never settle.
+ */
+export async function loadOpenCv(): Promise<{ cv: OpenCv }> {
   const require = createRequire(import.meta.url);
-  let cv = require("@techstark/opencv-js");
-  if (cv instanceof Promise) cv = await cv;
-  else if (!cv.Mat) await new Promise<void>((resolve) => { cv.onRuntimeInitialized = resolve; });
-  return cv;
+  const cv = require("@techstark/opencv-js");
+  if (!cv.Mat) await new Promise<void>((resolve) => { cv.onRuntimeInitialized = resolve; });
+  return { cv };
 }
 
 /** Path of the opencv.js file, the payload a browser would download for this engine. */

@@ -2,16 +2,18 @@ import type { DetectOptions, Detection, Frame, Point } from "./types";
 import { downscale, type Planes } from "./downscale";
 import { colourGradient } from "./gradient";
 import { thinEdges } from "./edges";
-import { houghLines } from "./hough";
+import { houghLines, nearDuplicate } from "./hough";
 import { fitLineToEdges } from "./line-fit";
 import { profileLine, type LineProfile } from "./line-support";
 import { searchQuads, type Candidate } from "./quad-search";
 import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
+import { rerank } from "./rerank";
 
 const DEFAULTS = { workingSize: 360, refine: true, minConfidence: 0.15 };
-const MAX_LINES = 28;
+const MAX_LINES = 36;
 const BORDER_SUPPORT = 0.5;
+const SHORTLIST = 120;
 
 /**
  * Finds the page's four corners in an RGBA frame, or null when nothing
@@ -36,11 +38,15 @@ function findCandidate(planes: Planes): Candidate | null {
   const e = thinEdges(g);
   const { width: w, height: h } = planes;
   const minVotes = Math.max(10, 0.05 * Math.min(w, h));
-  const lines = houghLines(g, e, MAX_LINES, minVotes).map((l) => fitLineToEdges(l, g, e));
+  const lines: Line[] = [];
+  for (const l of houghLines(g, e, MAX_LINES, minVotes)) {
+    const fit = fitLineToEdges(l, g, e);
+    if (!lines.some((o) => nearDuplicate(o, fit))) lines.push(fit);
+  }
   const profiles = lines.map((l) => profileLine(l, g, e));
   profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
-  const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, 1);
-  return found[0] ?? null;
+  const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, SHORTLIST);
+  return rerank(found, planes)[0] ?? null;
 }
 
 function borderLines(w: number, h: number): Line[] {
@@ -102,8 +108,7 @@ function cornersOf(lines: Line[]): Point[] | null {
 
 // Edge support of the weakest and average side; sides off-frame cost certainty.
 function confidenceOf(c: Candidate): number {
-  const real = c.support.filter((_, k) => !c.sides[k].border);
-  const mean = real.reduce((s, v) => s + v, 0) / real.length;
-  const conf = (0.5 * mean + 0.5 * Math.min(...real)) * Math.pow(0.75, c.borderSides);
+  const mean = c.support.reduce((s, v) => s + v, 0) / 4;
+  const conf = (0.5 * mean + 0.5 * Math.min(...c.support)) * Math.pow(0.8, c.borderSides);
   return Math.max(0, Math.min(1, conf));
 }

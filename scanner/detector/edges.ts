@@ -12,9 +12,10 @@ export interface EdgeMap {
  * (a multiple of the median gradient), so faint page borders on light desks
  * survive while sensor noise mostly does not.
  */
-export function thinEdges(g: Gradient, noiseFactor = 2.5, minThreshold = 0.6): EdgeMap {
+export function thinEdges(g: Gradient, noiseFactor = 2.5, minThreshold = 0.6, maxThreshold = 8): EdgeMap {
   const { width: w, height: h, gx, gy, mag } = g;
-  const threshold = Math.max(minThreshold, noiseFactor * median(mag));
+  // The cap keeps a busy background (cloth, wood) from raising the bar above a real page border.
+  const threshold = Math.min(maxThreshold, Math.max(minThreshold, noiseFactor * median(mag)));
   const edge = new Uint8Array(w * h);
   let count = 0;
   for (let y = 1; y < h - 1; y++) {

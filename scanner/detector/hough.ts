@@ -4,6 +4,10 @@ import type { Line } from "./geometry";
 
 const N_THETA = 180;
 const SPREAD = 3; // bins each side of the pixel's own gradient direction
+// Parallel texture (wood grain, ruled lines) must not crowd out the page's
+// other sides: at most PER_BUCKET lines per BUCKET degrees of direction.
+const BUCKET = 10;
+const PER_BUCKET = 6;
 const COS = new Float32Array(N_THETA), SIN = new Float32Array(N_THETA);
 for (let b = 0; b < N_THETA; b++) { COS[b] = Math.cos((b * Math.PI) / N_THETA); SIN[b] = Math.sin((b * Math.PI) / N_THETA); }
 
@@ -45,9 +49,12 @@ function pickPeaks(acc: Float32Array, nRho: number, diag: number, maxLines: numb
   }
   peaks.sort((p, q) => q.v - p.v);
   const out: Line[] = [];
+  const perBucket = new Uint8Array(N_THETA / BUCKET);
   for (const p of peaks) {
     const line = { theta: (p.b * Math.PI) / N_THETA, rho: p.r - diag };
-    if (out.some((l) => nearDuplicate(l, line))) continue;
+    const bucket = Math.floor(p.b / BUCKET);
+    if (perBucket[bucket] >= PER_BUCKET || out.some((l) => nearDuplicate(l, line))) continue;
+    perBucket[bucket]++;
     out.push(line);
     if (out.length >= maxLines) break;
   }

@@ -22,7 +22,9 @@ export interface SearchParams {
 }
 
 const MAX_PARALLEL = (40 * Math.PI) / 180;
-const MIN_CORNER = (40 * Math.PI) / 180;
+const MIN_CORNER = (35 * Math.PI) / 180;
+/** Mean gradient across a side (per-pixel units) at which it counts as half-contrasted. */
+const HALF_GRADIENT = 2;
 
 /** Enumerates quads from pairs of roughly parallel lines and keeps the best `keep`. */
 export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: number): Candidate[] {
@@ -81,7 +83,9 @@ function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p:
     const inward = Math.cos(s.line.theta) * cx + Math.sin(s.line.theta) * cy > s.line.rho ? 1 : -1;
     polSum += inward * signed * len;
     polAbs += Math.abs(signed) * len;
-    support.push(hit);
+    // Faint texture lines (wood grain, text rows) are straight too; weight by step size.
+    const step = Math.abs(signed);
+    support.push(hit * (0.3 + (0.7 * step) / (step + HALF_GRADIENT)));
   }
   const mean = (support[0] + support[1] + support[2] + support[3]) / 4;
   const min = Math.min(...support);
@@ -95,10 +99,20 @@ function nearFrame(c: Point, p: SearchParams): boolean {
   return c[0] >= -m && c[1] >= -m && c[0] <= p.width - 1 + m && c[1] <= p.height - 1 + m;
 }
 
+// Keeps the list sorted and free of near-identical quads (from doubled lines).
 function insertTop(list: Candidate[], c: Candidate, keep: number): void {
   if (list.length >= keep && c.score <= list[list.length - 1].score) return;
+  const twin = list.findIndex((o) => sameQuad(o.corners, c.corners));
+  if (twin >= 0) {
+    if (list[twin].score >= c.score) return;
+    list.splice(twin, 1);
+  }
   let i = list.length;
   while (i > 0 && list[i - 1].score < c.score) i--;
   list.splice(i, 0, c);
   if (list.length > keep) list.pop();
+}
+
+function sameQuad(a: Point[], b: Point[]): boolean {
+  return a.every((p) => b.some((q) => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) < 4));
 }
