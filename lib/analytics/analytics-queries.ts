@@ -23,7 +23,8 @@ export async function countSessions(db: Db, tenantId: string, w: AnalyticsWindow
     .select({ day, status, mode: s.mode, count: sql<number>`count(*)::int` })
     .from(s)
     .where(inWindow(tenantId, w))
-    .groupBy(day, status, s.mode);
+    // By position: the status expression carries bound parameters, so repeating it would not match.
+    .groupBy(sql`1, 2, 3`);
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 

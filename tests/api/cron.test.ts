@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "@/lib/clock";
 import { runScheduledWork } from "@/lib/cron/run-scheduled-work";
@@ -108,22 +108,26 @@ describe("happy", () => {
     expect(JSON.parse(row.payload)).toMatchObject({ type: "scan.failed", session_id: scanning, metadata: { ref: "x" }, result: null });
   });
 
-  it("the same run deletes files past retention", async () => {
+  it("the same run deletes files past retention and keeps the others", async () => {
     const { tenantId } = await seedTenant(db());
-    const sessionId = await seedSession(db(), tenantId, { status: "completed" });
-    const key = `test/${newId("file")}.pdf`;
-    await svc.get().storage.put(key, new Uint8Array(pdfBytes(64)), { contentType: "application/pdf", maxBytes: 1024 });
-    const fileId = newId("file");
     const at = now();
-    await db().insert(schema.files).values({ id: fileId, tenantId, sessionId, storageKey: key, contentType: "application/pdf", bytes: 64, pageCount: 1, createdAt: at, retainUntil: new Date(at.getTime() + 60_000) });
-    await runCron(svc.get());
-    expect(await svc.get().storage.stat(key)).not.toBeNull();
-    advanceClock(61_000);
+    const seedFile = async (retainUntil: Date) => {
+      const sessionId = await seedSession(db(), tenantId, { status: "completed" });
+      const key = `test/${newId("file")}.pdf`;
+      await svc.get().storage.put(key, new Uint8Array(pdfBytes(64)), { contentType: "application/pdf", maxBytes: 1024 });
+      const id = newId("file");
+      await db().insert(schema.files).values({ id, tenantId, sessionId, storageKey: key, contentType: "application/pdf", bytes: 64, pageCount: 1, createdAt: new Date(at.getTime() - 120_000), retainUntil });
+      return { id, key };
+    };
+    const old = await seedFile(new Date(at.getTime() - 1000));
+    const kept = await seedFile(new Date(at.getTime() + 3_600_000));
     const res = await runCron(svc.get());
     expect(res.body.skipped).toBe(false);
-    expect(await svc.get().storage.stat(key)).toBeNull();
-    const [file] = await db().select().from(schema.files).where(and(eq(schema.files.id, fileId)));
-    expect(file.deletedAt).not.toBeNull();
+    expect(await svc.get().storage.stat(old.key)).toBeNull();
+    expect(await svc.get().storage.stat(kept.key)).not.toBeNull();
+    const rows = await db().select().from(schema.files).where(inArray(schema.files.id, [old.id, kept.id]));
+    expect(rows.find((r) => r.id === old.id)!.deletedAt).not.toBeNull();
+    expect(rows.find((r) => r.id === kept.id)!.deletedAt).toBeNull();
   });
 
   it("the embedded scheduler's entry point does the same work", async () => {
