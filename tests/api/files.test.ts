@@ -1,10 +1,7 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "@/lib/clock";
 import { schema } from "@/lib/db";
-import { sweepExpiredFiles } from "@/lib/files";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";
@@ -71,20 +68,6 @@ describe("errors", () => {
     const res = await callJson("GET", local(read.body.result.url));
     expect(res.status).toBe(404);
     expect(res.body.error).toBe("not_found");
-  });
-
-  it("the sweep deletes objects past retention and marks rows; the file then reads 404", async () => {
-    const { url, file } = await completed();
-    const blob = path.join(svc.get().config.dataDir, "blobs", file.storageKey);
-    expect(existsSync(blob)).toBe(true);
-    expect(await sweepExpiredFiles(svc.get(), now())).toBe(0);
-    advanceClock(121_000);
-    expect(await sweepExpiredFiles(svc.get(), now())).toBeGreaterThanOrEqual(1);
-    expect(existsSync(blob)).toBe(false);
-    const [row] = await svc.get().db.select().from(schema.files).where(eq(schema.files.id, file.id));
-    expect(row.deletedAt).toEqual(expect.any(Date));
-    resetClock();
-    expect((await callJson("GET", local(url))).status).toBe(404);
   });
 });
 
