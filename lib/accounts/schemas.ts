@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredEnum } from "../keys/schemas";
 
 /** Shown to users as "characters"; counted in code points so unicode counts fairly. */
 const chars = (min: number, max: number, what = "") =>
@@ -34,5 +35,5 @@ export type LoginInput = z.infer<typeof LoginInput>;
 
 export const THEME_MODES = ["light", "dark", "auto"] as const;
 
-export const UpdateSettingsInput = z.strictObject({ theme_mode: z.enum(THEME_MODES) });
+export const UpdateSettingsInput = z.strictObject({ theme_mode: requiredEnum(THEME_MODES) });
 export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInput>;

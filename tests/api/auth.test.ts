@@ -277,7 +277,7 @@ describe("errors", () => {
   it("login is throttled per IP (X-Forwarded-For's first entry, else X-Real-IP)", async () => {
     const ip = randomIp();
     for (let i = 0; i < 10; i++) {
-      const headers = i % 2 ? { "x-forwarded-for": `${ip}, 192.0.2.1` } : { "x-real-ip": ip };
+      const headers: Record<string, string> = i % 2 ? { "x-forwarded-for": `${ip}, 192.0.2.1` } : { "x-real-ip": ip };
       expect((await loginRaw({ email: uniqueEmail(), password: PASSWORD }, headers)).status).toBe(401);
     }
     const res = await loginRaw({ email: uniqueEmail(), password: PASSWORD }, { "x-forwarded-for": ip });
