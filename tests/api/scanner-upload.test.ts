@@ -187,7 +187,7 @@ describe("errors", () => {
       await callJson("POST", "/v1/scanner/upload", { body: form }),
       await callJson("POST", "/v1/scanner/upload", { json: "{" }),
       await callJson("POST", "/v1/scanner/upload", { json: "[]" }),
-      await callJson("POST", "/v1/scanner/upload", { body: pdfBytes(), headers: { "content-type": "application/pdf" } }),
+      await callJson("POST", "/v1/scanner/upload", { body: new Uint8Array(pdfBytes()), headers: { "content-type": "application/pdf" } }),
       await callJson("POST", "/v1/scanner/upload", { body: "--x\r\n", headers: { "content-type": "multipart/form-data; boundary=x" } }),
     ];
     for (const res of results) {
