@@ -8,7 +8,7 @@ import { profileLine, type LineProfile } from "./line-support";
 import { searchQuads, type Candidate } from "./quad-search";
 import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
-import { rerank } from "./rerank";
+import { preferEnclosing, rerank } from "./rerank";
 
 const DEFAULTS = { workingSize: 360, refine: true, minConfidence: 0.15 };
 const MAX_LINES = 36;
@@ -46,7 +46,7 @@ function findCandidate(planes: Planes): Candidate | null {
   const profiles = lines.map((l) => profileLine(l, g, e));
   profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
   const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, SHORTLIST);
-  return rerank(found, planes)[0] ?? null;
+  return preferEnclosing(rerank(found, planes));
 }
 
 function borderLines(w: number, h: number): Line[] {

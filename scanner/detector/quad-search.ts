@@ -28,22 +28,39 @@ const HALF_GRADIENT = 2;
 
 /** Enumerates quads from pairs of roughly parallel lines and keeps the best `keep`. */
 export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: number): Candidate[] {
-  const pairs: [LineProfile, LineProfile][] = [];
-  for (let i = 0; i < profiles.length; i++) {
-    for (let j = i + 1; j < profiles.length; j++) {
-      if (angleBetween(profiles[i].line, profiles[j].line) <= MAX_PARALLEL) pairs.push([profiles[i], profiles[j]]);
+  const n = profiles.length;
+  const cross = crossings(profiles, p);
+  const pairs: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      if (!cross[i * n + j] && angleBetween(profiles[i].line, profiles[j].line) <= MAX_PARALLEL) pairs.push(i, j);
     }
   }
   const best: Candidate[] = [];
-  for (let a = 0; a < pairs.length; a++) {
-    for (let b = a + 1; b < pairs.length; b++) {
-      const [p1, p2] = pairs[a], [q1, q2] = pairs[b];
-      if (p1 === q1 || p1 === q2 || p2 === q1 || p2 === q2) continue;
-      const c = evaluate([p1, q1, p2, q2], p);
+  for (let a = 0; a < pairs.length; a += 2) {
+    const i1 = pairs[a], i2 = pairs[a + 1];
+    for (let b = a + 2; b < pairs.length; b += 2) {
+      const j1 = pairs[b], j2 = pairs[b + 1];
+      const c0 = cross[i1 * n + j1], c1 = cross[j1 * n + i2], c2 = cross[i2 * n + j2], c3 = cross[j2 * n + i1];
+      if (!c0 || !c1 || !c2 || !c3) continue;
+      const c = evaluate([profiles[i1], profiles[j1], profiles[i2], profiles[j2]], [c3, c0, c1, c2], p);
       if (c) insertTop(best, c, keep);
     }
   }
   return best;
+}
+
+// Intersections of every pair of lines that meet near the frame (symmetric table).
+function crossings(profiles: LineProfile[], p: SearchParams): (Point | null)[] {
+  const n = profiles.length;
+  const out: (Point | null)[] = new Array(n * n).fill(null);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const c = intersect(profiles[i].line, profiles[j].line);
+      if (c && nearFrame(c, p)) out[i * n + j] = out[j * n + i] = c;
+    }
+  }
+  return out;
 }
 
 function angleBetween(a: Line, b: Line): number {
@@ -51,22 +68,18 @@ function angleBetween(a: Line, b: Line): number {
   return Math.min(d, Math.PI - d);
 }
 
-// Sides in cyclic order s0, s1, s2, s3; corner k = s[k-1] ∩ s[k].
-function evaluate(sides: LineProfile[], p: SearchParams): Candidate | null {
-  if (sides.filter((s) => s.border).length > 2) return null;
-  const corners: Point[] = [];
-  for (let k = 0; k < 4; k++) {
-    const c = intersect(sides[(k + 3) % 4].line, sides[k].line);
-    if (!c || !nearFrame(c, p)) return null;
-    corners.push(c);
-  }
-  if (!isConvex(corners)) return null;
+// Sides in cyclic order s0..s3 with corner k = s[k-1] ∩ s[k]; corners from the table.
+function evaluate(sides: LineProfile[], corners: Point[], p: SearchParams): Candidate | null {
+  let borders = 0;
+  for (const s of sides) if (s.border) borders++;
+  if (borders > 2 || !isConvex(corners)) return null;
   for (let k = 0; k < 4; k++) {
     if (cornerAngle(corners[(k + 3) % 4], corners[k], corners[(k + 1) % 4]) < MIN_CORNER) return null;
   }
   const areaFrac = polygonArea(corners) / (p.width * p.height);
   if (areaFrac < p.minAreaFrac) return null;
-  return scoreSides(corners, sides, areaFrac, p);
+  // Corners come from a shared table: copy so candidates never alias each other.
+  return scoreSides(corners.map((c) => [c[0], c[1]] as Point), sides, areaFrac, p);
 }
 
 function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p: SearchParams): Candidate | null {

@@ -1,11 +1,17 @@
 import type { Planes } from "./downscale";
 import type { Candidate } from "./quad-search";
+import type { Point } from "./types";
 import { colourDistance, sideColours } from "./region-cues";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
 /** Most a side on the frame border can score: it has no edge to show. */
 const BORDER_CAP = 0.7;
+/** Luminance steps are capped at STEP_CAP and ignored below STEP_NOISE. */
+const STEP_CAP = 30;
+const STEP_NOISE = 4;
+/** Colour distance at which a border strip stops looking like the page. */
+const PAGE_TOLERANCE = 40;
 
 /**
  * Second-stage score for a shortlist. Each visible side's edge support is
@@ -18,28 +24,49 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
   for (const c of cands) {
     const cols = sideColours(planes, c.corners);
     const background = averageColour(cols.flatMap((s) => (s.outside ? [s.outside] : [])));
+    const offFrame = cols.filter((s, k) => c.sides[k].border || !s.outside).length;
     const sides = cols.map((s, k) => {
       const out = s.outside ?? background;
       const step = colourDistance(s.inside, out);
       const f = step / (step + HALF_CONTRAST);
-      if (c.sides[k].border) return { score: BORDER_CAP * f, dl: s.inside[0] - out[0] };
-      return { score: c.support[k] * (0.3 + 0.7 * f), dl: s.inside[0] - out[0] };
+      const score = c.sides[k].border || !s.outside
+        ? BORDER_CAP * f * pageLike(s.inside, cols.filter((o, j) => j !== k && o.outside).map((o) => o.inside))
+        : c.support[k] * (0.3 + 0.7 * f);
+      return { score, dl: s.inside[0] - out[0] };
     });
     c.support = sides.map((s) => s.score);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
-    const lighter = lighterInside(sides.map((s) => s.dl));
-    c.score = (0.6 * mean + 0.4 * Math.min(...c.support)) * (0.4 + 0.6 * lighter) * Math.pow(c.areaFrac, 0.2);
+    const [agree, lighter] = polarity(sides.map((s) => s.dl));
+    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter);
+    c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3);
   }
   return cands.sort((a, b) => b.score - a.score);
 }
 
-// 1 when every side is lighter inside, 0 when every side is darker inside,
-// weighting each side by its luminance step; a shadow edge paired with a page
-// edge, or a desk region bounded by pages, lands in between or below.
-function lighterInside(dl: number[]): number {
-  let sum = 0, abs = 0;
-  for (const d of dl) { sum += d; abs += Math.abs(d); }
-  return abs > 0 ? 0.5 + (0.5 * sum) / abs : 0.5;
+// A side on the frame border must cut through the page: the strip inside it
+// should match the inside of some visible side (nearest, so a coloured band
+// along one edge of an ID card still matches).
+function pageLike(strip: number[], insides: number[][]): number {
+  let best = Infinity;
+  for (const c of insides) best = Math.min(best, colourDistance(strip, c));
+  return insides.length ? Math.max(0, 1 - best / PAGE_TOLERANCE) : 0;
+}
+
+// From the luminance steps (inside - outside) of the sides: how consistently
+// they share one sign (a page is lighter, or darker, than the desk all round;
+// a page edge paired with a shadow edge is not), and the share lighter inside
+// (paper is usually lighter than the desk: a mild prior only).
+function polarity(dl: number[]): [number, number] {
+  // Steps are capped so one high-contrast side cannot outvote the rest, and
+  // steps within noise (a green band on brown wood) count as neither sign.
+  let sum = 0, abs = 0, lighter = 0;
+  for (const d of dl) {
+    const c = Math.max(-STEP_CAP, Math.min(STEP_CAP, d));
+    const signed = Math.abs(c) < STEP_NOISE ? 0 : c;
+    sum += signed; abs += Math.abs(c);
+    if (d > 0) lighter++;
+  }
+  return [abs > 0 ? Math.abs(sum) / abs : 0, lighter / dl.length];
 }
 
 function averageColour(cs: number[][]): number[] {
@@ -48,4 +75,31 @@ function averageColour(cs: number[][]): number[] {
   return m;
 }
 
+/**
+ * Page content (bands, photos, tables) is enclosed by the page, so when a
+ * near-best quad shares two sides with the best one and contains it, the
+ * outer one is the page.
+ */
+export function preferEnclosing(sorted: Candidate[], ratio = 0.9): Candidate | null {
+  let best = sorted[0] ?? null;
+  if (!best) return null;
+  for (const c of sorted.slice(1)) {
+    if (c.score < ratio * sorted[0].score) break;
+    const shared = c.sides.filter((s) => best!.sides.includes(s)).length;
+    if (shared >= 2 && c.borderSides === 0 && c.areaFrac > best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
+  }
+  return best;
+}
 
+function insideConvex(poly: Point[], p: Point, tol: number): boolean {
+  let sign = 0;
+  for (let k = 0; k < poly.length; k++) {
+    const a = poly[k], b = poly[(k + 1) % poly.length];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const d = ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
+    if (Math.abs(d) <= tol) continue;
+    if (sign === 0) sign = Math.sign(d);
+    else if (Math.sign(d) !== sign) return false;
+  }
+  return true;
+}
