@@ -8,7 +8,6 @@ import { z } from "zod";
  * the start with a message naming the variable; nothing else reads `process.env`.
  */
 const int = (min: number, fallback: number) => z.coerce.number().int().min(min).default(fallback);
-const optionalString = z.string().trim().min(1).optional().catch(undefined);
 const bool = z.enum(["true", "false", "1", "0", ""]).default("false").transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, callJson } from "../support/app";
+import { callJson } from "../support/app";
 import { useServices } from "../support/services";
 
 useServices();

@@ -96,6 +96,8 @@ export async function call(method: string, pathAndQuery: string, options: CallOp
 }
 
 /** `call` and parse the JSON body (throws if the response is not JSON). */
+// Tests read response bodies loosely by default; pass T for a typed view.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function callJson<T = any>(method: string, pathAndQuery: string, options: CallOptions = {}) {
   const res = await call(method, pathAndQuery, options);
   const text = await res.text();
