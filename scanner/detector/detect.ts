@@ -4,7 +4,7 @@ import { colourGradient } from "./gradient";
 import { thinEdges } from "./edges";
 import { houghLines, nearDuplicate } from "./hough";
 import { fitLineToEdges } from "./line-fit";
-import { profileLine, type LineProfile } from "./line-support";
+import { profileLine } from "./line-support";
 import { searchQuads, type Candidate } from "./quad-search";
 import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
@@ -59,13 +59,13 @@ function borderLines(w: number, h: number): Line[] {
 // Working-pixel lines to frame pixels; frame-border sides snap to the true border.
 function toFrameLines(c: Candidate, p: Planes, f: Frame): Line[] {
   return c.sides.map((s) => {
-    if (s.border) return frameBorder(s.line, p, f);
+    if (s.border) return frameBorder(s.line, f);
     const a = toFrame(pointOn(s.line, 0), p), b = toFrame(pointOn(s.line, 100), p);
     return lineThrough(a, b);
   });
 }
 
-function frameBorder(l: Line, p: Planes, f: Frame): Line {
+function frameBorder(l: Line, f: Frame): Line {
   if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width : 0 };
   return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height : 0 };
 }
