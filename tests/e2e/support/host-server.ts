@@ -12,7 +12,7 @@ export interface HostServer {
   close(): Promise<void>;
 }
 
-/** Serves `routes` (path → HTML) on a free port of localhost; anything else is 404. */
+/** Serves `routes` (path → HTML, read per request) on a free port of localhost; anything else is 404. */
 export async function startHostServer(routes: Record<string, string>): Promise<HostServer> {
   const server: Server = createServer((req, res) => {
     const html = routes[new URL(req.url ?? "/", "http://x").pathname];
@@ -83,4 +83,15 @@ export function readCalls(page: Page): Promise<Call[]> {
 export async function eventTypes(page: Page): Promise<string[]> {
   const calls = await readCalls(page);
   return calls.filter((c) => c.name === "event").map((c) => (c.args[0] as { type: string }).type);
+}
+
+/** Waits until the host page has seen a callback `name` (optionally with the given first argument). */
+export async function waitForCall(page: Page, name: string, firstArg?: unknown, timeout = 20_000): Promise<Call> {
+  await page.waitForFunction(
+    ([n, a]) => (window as unknown as { calls: Call[] }).calls.some((c) => c.name === n && (a === undefined || JSON.stringify(c.args[0]) === JSON.stringify(a))),
+    [name, firstArg] as const,
+    { timeout },
+  );
+  const calls = await readCalls(page);
+  return calls.find((c) => c.name === name && (firstArg === undefined || JSON.stringify(c.args[0]) === JSON.stringify(firstArg)))!;
 }

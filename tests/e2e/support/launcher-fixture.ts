@@ -18,8 +18,11 @@ export interface LauncherFixture {
 }
 
 export async function startLauncherFixture(): Promise<LauncherFixture> {
-  const routes = { "/": launcherHostPage(), "/forged": forgedScannerPage("sess_forged") };
-  const [browser, tenant, shop, other] = await Promise.all([launchChromium(), newTenant(), startHostServer(routes), startHostServer(routes)]);
+  const routes = (): Record<string, string> => ({ "/": launcherHostPage(), "/forged": forgedScannerPage("sess_forged") });
+  const otherRoutes = routes();
+  const [browser, tenant, shop, other] = await Promise.all([launchChromium(), newTenant(), startHostServer(routes()), startHostServer(otherRoutes)]);
+  // A foreign page that frames the allowlisted integrator page (clickjacking shape).
+  otherRoutes["/wrap"] = `<!doctype html><title>Wrapper</title><iframe id="shop" src="${shop.origin}/" style="width:1000px;height:800px"></iframe>`;
   await allowOrigin(tenant, shop.origin);
   return {
     browser,
