@@ -101,3 +101,12 @@ describe("webhook secrets", () => {
     expect(maskSecret(a)).toBe(`whsec_****${a.slice(-4)}`);
   });
 });
+
+describe("docs/webhooks.md", () => {
+  it("carries the verification helper exactly as shipped", async () => {
+    const { readFileSync } = await import("node:fs");
+    const source = readFileSync("lib/webhooks/verify-signature.ts", "utf8");
+    const code = source.slice(source.indexOf('import { createHmac'));
+    expect(readFileSync("docs/webhooks.md", "utf8")).toContain(code.trim());
+  });
+});
