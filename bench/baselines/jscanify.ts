@@ -1,4 +1,4 @@
-// jscanify 1.4's published paper finder (findPaperContour + getCornerPoints),
+// jscanify 1.4.3's published paper finder (findPaperContour + getCornerPoints),
 // re-implemented on @techstark/opencv-js as the baseline for bench/detect.ts.
 import { createRequire } from "node:module";
 import type { Frame, Point } from "../../scanner/detector/index";
@@ -29,7 +29,7 @@ export function shrinkFrame(cv: OpenCv, f: Frame, size = 640): { frame: Frame; s
   const scale = Math.min(1, size / Math.max(f.width, f.height));
   const src = cv.matFromImageData({ data: new Uint8ClampedArray(f.data.buffer, f.data.byteOffset, f.data.length), width: f.width, height: f.height });
   const dst = new cv.Mat();
-  cv.resize(src, dst, new cv.Size(Math.round(f.width * scale), Math.round(f.height * scale)), 0, 0, cv.INTER_AREA);
+  cv.resize(src, dst, new cv.Size(Math.round(f.width * scale), Math.round(f.height * scale)), 0, 0, cv.INTER_LINEAR);
   const frame = { data: new Uint8ClampedArray(dst.data), width: dst.cols, height: dst.rows };
   src.delete(); dst.delete();
   return { frame, scale };
@@ -46,20 +46,21 @@ export function jscanifyCorners(cv: OpenCv, f: Frame): Point[] | null {
   return c;
 }
 
+// As published in jscanify 1.4.3: Canny on the RGBA frame, 3x3 blur, Otsu, CCOMP contours.
 function findPaperContour(cv: OpenCv, img: OpenCv): OpenCv | null {
-  const grey = new cv.Mat(), blur = new cv.Mat(), edges = new cv.Mat();
-  cv.cvtColor(img, grey, cv.COLOR_RGBA2GRAY, 0);
-  cv.GaussianBlur(grey, blur, new cv.Size(3, 3), 0);
-  cv.Canny(blur, edges, 50, 200);
+  const edges = new cv.Mat(), blur = new cv.Mat(), thresh = new cv.Mat();
+  cv.Canny(img, edges, 50, 200);
+  cv.GaussianBlur(edges, blur, new cv.Size(3, 3), 0, 0, cv.BORDER_DEFAULT);
+  cv.threshold(blur, thresh, 0, 255, cv.THRESH_OTSU);
   const contours = new cv.MatVector(), hierarchy = new cv.Mat();
-  cv.findContours(edges, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
+  cv.findContours(thresh, contours, hierarchy, cv.RETR_CCOMP, cv.CHAIN_APPROX_SIMPLE);
   let maxArea = 0, maxIndex = -1;
   for (let i = 0; i < contours.size(); i++) {
     const a = cv.contourArea(contours.get(i));
     if (a > maxArea) { maxArea = a; maxIndex = i; }
   }
   const out = maxIndex >= 0 ? contours.get(maxIndex) : null;
-  grey.delete(); blur.delete(); edges.delete(); contours.delete(); hierarchy.delete();
+  edges.delete(); blur.delete(); thresh.delete(); contours.delete(); hierarchy.delete();
   return out;
 }
 

@@ -1,0 +1,99 @@
+/**
+ * Session hot paths beside plain node:http baselines doing the irreducible part of the same
+ * work: creation with a secret key, the desktop status poll, and a 2 MB one-step upload
+ * (JSON base64, the largest thing the API itself receives).
+ */
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { IncomingMessage } from "node:http";
+import type { BenchCase, BenchContext, Comparison } from "../harness";
+
+const UPLOAD_BYTES = 2 * 1024 * 1024;
+const UPLOADS = 150;
+
+interface Tenant {
+  secretKey: string;
+}
+
+export const sessionsCase: BenchCase = {
+  name: "sessions",
+  async run(ctx) {
+    const tenant = await newTenant(ctx.baseUrl);
+    return [await createCase(ctx, tenant), await statusCase(ctx, tenant), await uploadCase(ctx, tenant)];
+  },
+};
+
+async function createCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const body = JSON.stringify({ id: "sess_x", mode: "test", client_token: "x".repeat(160), scan_url: "http://x/scan?t=x", expires_at: new Date().toISOString() });
+  const baseline = await ctx.startBaseline(async (req, res) => {
+    await readBody(req);
+    res.writeHead(201, { "Content-Type": "application/json; charset=utf-8" }).end(body);
+  });
+  const headers = { authorization: `Bearer ${t.secretKey}`, "content-type": "application/json" };
+  const load = { method: "POST" as const, headers, body: JSON.stringify({ metadata: { order: "bench" } }), expectStatus: 201 };
+  return {
+    name: "POST /v1/sessions (secret key)",
+    subject: await ctx.measure({ ...load, url: `${ctx.baseUrl}/v1/sessions` }),
+    baselineName: "node:http",
+    baseline: await ctx.measure({ ...load, url: baseline }),
+  };
+}
+
+async function statusCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const s = await createSession(ctx.baseUrl, t);
+  const body = JSON.stringify({ id: s.id, status: "created", expires_at: s.expires_at, result: null });
+  const baseline = await ctx.startBaseline((_req, res) => res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end(body));
+  return {
+    name: "GET /v1/sessions/:id/status",
+    subject: await ctx.measure({ url: `${ctx.baseUrl}/v1/sessions/${s.id}/status?t=${s.client_token}` }),
+    baselineName: "node:http",
+    baseline: await ctx.measure({ url: `${baseline}/status` }),
+  };
+}
+
+/** Each upload needs a fresh single-use token, so the sessions are made first and handed out in order. */
+async function uploadCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
+  const tokens: string[] = [];
+  for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(ctx.baseUrl, t)).client_token);
+  const dir = tmpdir();
+  const baseline = await ctx.startBaseline(async (req, res) => {
+    const parsed = JSON.parse((await readBody(req)).toString()) as { payload: string };
+    await writeFile(path.join(dir, "docscan-bench-upload.pdf"), Buffer.from(parsed.payload, "base64"));
+    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end('{"status":"ok"}');
+  });
+  const next = (list: string[]) => {
+    let i = 0;
+    return (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: list[i++ % list.length], payload }) });
+  };
+  const common = { connections: 4, amount: UPLOADS, method: "POST" as const };
+  return {
+    name: "POST /v1/scanner/upload (2 MB, JSON base64)",
+    subject: await ctx.measure({ ...common, url: `${ctx.baseUrl}/v1/scanner/upload`, setupRequest: next(tokens) }),
+    baselineName: "node:http parse+decode+write",
+    baseline: await ctx.measure({ ...common, url: baseline, setupRequest: next(tokens) }),
+  };
+}
+
+async function newTenant(baseUrl: string): Promise<Tenant> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench password 123" }) });
+  if (signup.status !== 201) throw new Error(`bench signup: ${signup.status} ${await signup.text()}`);
+  const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
+  const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
+  if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
+  return { secretKey: ((await key.json()) as { secret: string }).secret };
+}
+
+async function createSession(baseUrl: string, t: Tenant): Promise<{ id: string; client_token: string; expires_at: string }> {
+  const res = await fetch(`${baseUrl}/v1/sessions`, { method: "POST", headers: { authorization: `Bearer ${t.secretKey}`, "content-type": "application/json" }, body: "{}" });
+  if (res.status !== 201) throw new Error(`bench session: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; client_token: string; expires_at: string };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
