@@ -1,12 +1,12 @@
 import type { Db } from "../db";
 import { SESSION_STATUSES } from "../db/schema";
 import { countSessions, recentSessions, sumCreditsSpent, sumUsage } from "./analytics-queries";
-import { analyticsWindow } from "./window";
+import { analyticsWindow, type AnalyticsWindow } from "./window";
 
 /** How many sessions `recent` lists. */
 const RECENT = 10;
 
-type Counts = Awaited<ReturnType<typeof countSessions>>;
+type CountRow = Awaited<ReturnType<typeof countSessions>>[number];
 
 /**
  * `GET /v1/dashboard/analytics`: the caller's sessions created in the window ending today
@@ -22,32 +22,36 @@ export async function getAnalytics(args: { db: Db; tenantId: string; days: numbe
     sumCreditsSpent(args.db, args.tenantId, w),
     recentSessions(args.db, args.tenantId, w, args.now, RECENT),
   ]);
-  const sum = (pick: (r: Counts[number]) => boolean) => counts.filter(pick).reduce((n, r) => n + r.count, 0);
-  const isCompleted = (r: Counts[number]) => r.status === "completed" || r.status === "delivered";
-  const sessions = sum(() => true);
-  const completed = sum(isCompleted);
+  const summary = summarise(counts, w);
   return {
     from: w.from,
     to: w.to,
     days: w.days,
-    totals: {
-      sessions,
-      completed,
-      failed: sum((r) => r.status === "failed"),
-      expired: sum((r) => r.status === "expired"),
-      pages: usage.pages,
-      bytes: usage.bytes,
-      credits_spent: creditsSpent,
-      completion_rate: sessions === 0 ? 0 : completed / sessions,
-    },
+    totals: { ...summary.totals, pages: usage.pages, bytes: usage.bytes, credits_spent: creditsSpent, completion_rate: summary.completionRate },
+    series: summary.series,
+    by_status: summary.byStatus,
+    by_mode: summary.byMode,
+    recent: recent.map((r) => ({ id: r.id, status: r.status, mode: r.mode, pages: r.pages ?? 0, created_at: r.createdAt.toISOString() })),
+  };
+}
+
+const isCompleted = (r: CountRow) => r.status === "completed" || r.status === "delivered";
+
+/** Folds the grouped counts (day × status × mode) into the response's session figures. */
+function summarise(counts: CountRow[], w: AnalyticsWindow) {
+  const sum = (pick: (r: CountRow) => boolean) => counts.filter(pick).reduce((n, r) => n + r.count, 0);
+  const sessions = sum(() => true);
+  const completed = sum(isCompleted);
+  return {
+    totals: { sessions, completed, failed: sum((r) => r.status === "failed"), expired: sum((r) => r.status === "expired") },
+    completionRate: sessions === 0 ? 0 : completed / sessions,
     series: w.dates.map((date) => ({
       date,
       created: sum((r) => r.day === date),
       completed: sum((r) => r.day === date && isCompleted(r)),
       failed: sum((r) => r.day === date && r.status === "failed"),
     })),
-    by_status: SESSION_STATUSES.map((status) => ({ status, count: sum((r) => r.status === status) })),
-    by_mode: (["test", "live"] as const).map((mode) => ({ mode, count: sum((r) => r.mode === mode) })),
-    recent: recent.map((r) => ({ id: r.id, status: r.status, mode: r.mode, pages: r.pages ?? 0, created_at: r.createdAt.toISOString() })),
+    byStatus: SESSION_STATUSES.map((status) => ({ status, count: sum((r) => r.status === status) })),
+    byMode: (["test", "live"] as const).map((mode) => ({ mode, count: sum((r) => r.mode === mode) })),
   };
 }
