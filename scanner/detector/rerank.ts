@@ -76,17 +76,23 @@ function averageColour(cs: number[][]): number[] {
 }
 
 /**
- * Page content (bands, photos, tables) is enclosed by the page, so when a
- * near-best quad shares two sides with the best one and contains it, the
- * outer one is the page.
+ * Page content (a card's coloured band, a footer rule, a table) is enclosed by
+ * the page, so a quad that contains the best one and differs from it in one
+ * side only is taken when it scores at least `oneSide` of the best; one
+ * differing in two sides needs `twoSides` and no side on the frame border.
  */
-export function preferEnclosing(sorted: Candidate[], ratio = 0.9): Candidate | null {
+const MIN_GROWTH = 1.04; // smaller steps are a lifted page's own shadow, not content
+
+export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 0.9): Candidate | null {
   let best = sorted[0] ?? null;
   if (!best) return null;
   for (const c of sorted.slice(1)) {
-    if (c.score < ratio * sorted[0].score) break;
+    if (c.score < oneSide * sorted[0].score) break;
     const shared = c.sides.filter((s) => best!.sides.includes(s)).length;
-    if (shared >= 2 && c.borderSides === 0 && c.areaFrac > best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
+    const eligible = shared === 3
+      ? c.borderSides === 0
+      : shared === 2 && c.borderSides === 0 && c.score >= twoSides * sorted[0].score;
+    if (eligible && c.areaFrac > MIN_GROWTH * best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
   }
   return best;
 }
