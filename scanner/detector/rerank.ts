@@ -89,9 +89,11 @@ export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 
   for (const c of sorted.slice(1)) {
     if (c.score < oneSide * sorted[0].score) break;
     const shared = c.sides.filter((s) => best!.sides.includes(s)).length;
-    const eligible = shared === 3
-      ? c.borderSides === 0
-      : shared === 2 && c.borderSides === 0 && c.score >= twoSides * sorted[0].score;
+    // The new side must be a real border too, not a wood-grain or desk line.
+    const newSides = c.support.filter((_, k) => !best!.sides.includes(c.sides[k]));
+    const strong = Math.min(...newSides) >= 0.8 * Math.min(...best.support);
+    const eligible = strong && c.borderSides === 0 &&
+      (shared === 3 || (shared === 2 && c.score >= twoSides * sorted[0].score));
     if (eligible && c.areaFrac > MIN_GROWTH * best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
   }
   return best;
