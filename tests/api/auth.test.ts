@@ -238,9 +238,10 @@ describe("errors", () => {
       samples.unknown.push(await time(uniqueEmail("nobody")));
     }
     const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-    // Without the dummy hash an unknown email answers ~50x faster than a bcrypt compare.
-    expect(median(samples.unknown)).toBeGreaterThan(median(samples.wrong) * 0.5);
-    expect(median(samples.unknown)).toBeLessThan(median(samples.wrong) * 2);
+    // Without the dummy hash an unknown email answers ~50x faster than a bcrypt compare;
+    // the band is wide because other test files load the CPU at the same time.
+    expect(median(samples.unknown)).toBeGreaterThan(median(samples.wrong) / 3);
+    expect(median(samples.unknown)).toBeLessThan(median(samples.wrong) * 3);
   }, 60_000);
 
   it("login validation: missing and wrongly typed fields", async () => {
