@@ -1,5 +1,5 @@
 // @ts-check
-/* global window, document, location, HTMLElement, HTMLScriptElement, fetch, setTimeout, clearTimeout, setInterval, clearInterval */
+/* global window, document, location, HTMLElement, HTMLScriptElement, fetch, setInterval, clearInterval */
 /**
  * docscan launcher: the one script integrators embed (`<script src="{base_url}/launcher.js">`).
  * Defines `window.DocScan` with `open()` (scanner in a modal or inline iframe) and
@@ -26,7 +26,8 @@
    * @property {string} [height] CSS height of the inline iframe (default "640px").
    * @property {(result: ScanResult, message: ScannerMessage) => void} [onComplete]
    * @property {(error: DocScanError, message?: ScannerMessage) => void} [onError]
-   * @property {() => void} [onCancel]
+   * @property {() => void} [onCancel] The user left without a document.
+   * @property {() => void} [onClose] The scanner UI was removed, for any reason (after onCancel when cancelled).
    * @property {(message: ScannerMessage) => void} [onEvent] Every accepted scanner message.
    */
   /**
@@ -36,7 +37,7 @@
    * @property {HTMLElement|string} container
    * @property {(result: ScanResult) => void} [onComplete]
    * @property {(error: DocScanError) => void} [onError]
-   * @property {(status: string) => void} [onStatus] Each status read, e.g. "opened".
+   * @property {(status: string) => void} [onStatus] Each new status while waiting, e.g. "opened".
    */
 
   const SOURCE = "docscan";
@@ -150,6 +151,7 @@
       stopHandshake();
       ui.remove();
       if (cancelled) options.onCancel?.();
+      options.onClose?.();
     }
 
     window.addEventListener("message", onMessage);
@@ -211,8 +213,11 @@
     const base = `${ORIGIN}/v1/sessions/${encodeURIComponent(options.sessionId)}`;
     const query = `?t=${encodeURIComponent(options.clientToken)}`;
     const ui = mountHandoff(host, `${base}/qr${query}`);
+    let shown = "";
     const poller = pollStatus(`${base}/status${query}`, {
       onStatus(status) {
+        if (status === shown) return;
+        shown = status;
         ui.say(STATUS_TEXT[status] ?? STATUS_TEXT.created);
         options.onStatus?.(status);
       },

@@ -55,7 +55,7 @@ export function DemoClient() {
         stopRef.current = () => h.stop();
       } else {
         const container = mode === "inline" ? inlineRef.current! : undefined;
-        const h = docscan.open({ ...callbacks, scanUrl: session.scan_url, mode, container, onCancel: () => (note("onCancel"), setRunning(null)), onEvent: (m) => note(`message: ${m.type}`, m) });
+        const h = docscan.open({ ...callbacks, scanUrl: session.scan_url, mode, container, onCancel: () => note("onCancel"), onClose: () => setRunning(null), onEvent: (m) => note(`message: ${m.type}`, m) });
         stopRef.current = () => h.close();
       }
     } catch (err) {

@@ -23,7 +23,7 @@ interface Callbacks {
 }
 
 export interface DocScanApi {
-  open(options: Callbacks & { scanUrl: string; mode: "modal" | "inline"; container?: HTMLElement; onCancel?: () => void; onEvent?: (m: ScannerMessage) => void }): { close(): void };
+  open(options: Callbacks & { scanUrl: string; mode: "modal" | "inline"; container?: HTMLElement; onCancel?: () => void; onClose?: () => void; onEvent?: (m: ScannerMessage) => void }): { close(): void };
   handoff(options: Callbacks & { sessionId: string; clientToken: string; container: HTMLElement; onStatus?: (status: string) => void }): { stop(): void };
 }
 

@@ -42,7 +42,7 @@ export function launcherHostPage(): string {
   <script>
     window.calls = [];
     const record = (name) => (...args) => window.calls.push({ name, args: JSON.parse(JSON.stringify(args)) });
-    const callbacks = { onComplete: record("complete"), onError: record("error"), onCancel: record("cancel") };
+    const callbacks = { onComplete: record("complete"), onError: record("error"), onCancel: record("cancel"), onClose: record("close") };
     window.openScanner = (scanUrl, mode) => {
       window.handle = DocScan.open({ ...callbacks, scanUrl, mode, container: "#inline", onEvent: record("event") });
     };
