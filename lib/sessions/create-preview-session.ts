@@ -14,6 +14,7 @@ export async function createPreviewSession({ services, tenantId, input, now }: {
   const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, undefined);
   return insertSession(services, {
     tenantId,
+    balance: tenant.credits,
     mode: "test",
     metadata: { source: "dashboard_preview" },
     scanner: scanner.settings,

@@ -28,6 +28,7 @@ export async function createSession({ services, principal, input, origin, now }:
   const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, input.scanner);
   return insertSession(services, {
     tenantId: tenant.id,
+    balance: tenant.credits,
     mode: principal.mode,
     metadata: input.metadata ?? {},
     scanner: scanner.settings,

@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { sessions, tenants } from "../db/schema";
+import { sessions } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { ScannerSettings } from "../scanner-settings";
@@ -9,6 +8,8 @@ import { createdView } from "./views";
 
 export interface NewSession {
   tenantId: string;
+  /** The tenant's balance as just read (nothing is debited here, so no lock is needed). */
+  balance: number;
   mode: "test" | "live";
   metadata: Record<string, unknown>;
   scanner: ScannerSettings;
@@ -24,8 +25,7 @@ export interface NewSession {
  * and the dashboard preview. Returns the creation view with the client token.
  */
 export async function insertSession(services: { config: Config; db: Db }, s: NewSession) {
-  const [tenant] = await services.db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, s.tenantId)).limit(1);
-  const balance = tenant?.credits ?? 0;
+  const { balance } = s;
   if (balance < 1) {
     throw new ApiError("insufficient_credits", { message: `A session costs 1 credit; your balance is ${balance}. Top up to open new sessions.` });
   }

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { now } from "@/lib/clock";
+import { ApiError } from "@/lib/errors";
+import { completeSession } from "@/lib/sessions/complete-session";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";
@@ -139,6 +142,21 @@ describe("security", () => {
     expect(results.filter((r) => r.status === 409 && r.body.error === "token_already_used")).toHaveLength(29);
     const ledger = await ledgerForSession(svc.get().db, s.id);
     expect(ledger).toEqual([expect.objectContaining({ delta: -1, reason: "session", sessionId: s.id })]);
+    expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(249);
+  });
+
+  it("the claim itself is atomic: 30 concurrent completion transactions past every pre-check, one commits", async () => {
+    const a = await signup();
+    const s = await opened(a.secretKey);
+    await putBlob(s.uploadUrl, pdfBytes(2048));
+    const session = await sessionRow(svc.get().db, s.id);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 30 }, () => completeSession(svc.get(), { session, storageKey: `uploads/${s.id}.pdf`, bytes: 2048, pages: 1, now: now() })),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const codes = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason instanceof ApiError ? o.reason.code : String(o.reason)] : []));
+    expect(codes).toEqual(Array(29).fill("token_already_used"));
+    expect(await ledgerForSession(svc.get().db, s.id)).toHaveLength(1);
     expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(249);
   });
 
