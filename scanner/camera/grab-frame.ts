@@ -1,5 +1,5 @@
-/** Long side of the frames sent to the detector. */
-export const DETECT_SIZE = 480;
+/** Long side of the frames sent to the detector (the detector's own working size, so it does not downscale again). */
+export const DETECT_SIZE = 360;
 
 /** A downscaled copy of the current video frame for detection (the small stream). */
 export function grabDetectFrame(video: HTMLVideoElement): Promise<ImageBitmap> {

@@ -53,11 +53,11 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
       setBusy(false);
     }
   };
-  const { detection, dps } = useDetectionLoop(video, engine, active && ready && !!cam, (d) => autoOn && canCapture && void capture(d.corners));
+  const { detection, dps, ms } = useDetectionLoop(video, engine, active && ready && !!cam, (d) => autoOn && canCapture && void capture(d.corners));
   const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection);
 
   return (
-    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-engine={ready ? "ready" : "loading"}>
+    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"}>
       <div className="ds-viewport">
         <video ref={video} className="ds-video" muted playsInline autoPlay
           onLoadedMetadata={(e) => setSize({ w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight })} />

@@ -5,10 +5,13 @@ import { AutoCapture } from "../capture/guidance";
 import type { ScanEngine } from "../worker/client";
 import type { LiveDetection } from "../worker/protocol";
 
+const IN_FLIGHT = 2;
+
 /**
- * Feeds downscaled video frames to the detector worker, one in flight at a time
+ * Feeds downscaled video frames to the detector worker, at most two in flight
  * (so a slow phone drops frames instead of queueing them), and reports the
- * latest detection, the measured detections per second, and auto-capture.
+ * latest detection, the measured detections per second and worker time per
+ * detection, and auto-capture.
  */
 export function useDetectionLoop(
   video: RefObject<HTMLVideoElement | null>,
@@ -18,6 +21,7 @@ export function useDetectionLoop(
 ) {
   const [detection, setDetection] = useState<LiveDetection | null>(null);
   const [dps, setDps] = useState(0);
+  const [ms, setMs] = useState(0);
   const auto = useRef(new AutoCapture());
   const onAutoRef = useRef(onAuto);
   onAutoRef.current = onAuto;
@@ -25,7 +29,7 @@ export function useDetectionLoop(
   useEffect(() => {
     if (!active) return;
     let stop = false;
-    let count = 0, windowStart = performance.now();
+    let count = 0, busy = 0, windowStart = performance.now();
     auto.current.hold(performance.now());
     engine.resetTracker();
     const step = async () => {
@@ -37,23 +41,27 @@ export function useDetectionLoop(
         if (stop) return;
         setDetection(d);
         count++;
+        busy += d.ms;
         const now = performance.now();
         if (now - windowStart >= 1000) {
           setDps(Math.round((count * 10000) / (now - windowStart)) / 10);
+          setMs(Math.round(busy / count));
           count = 0;
+          busy = 0;
           windowStart = now;
         }
         if (auto.current.update(d, now)) onAutoRef.current(d);
       } catch {
         // a dropped frame (e.g. the video was resizing): try the next one
       }
-      requestAnimationFrame(step);
+      setTimeout(step, 0);
     };
-    requestAnimationFrame(step);
+    // Two frames in flight: the next frame is grabbed and transferred while the worker detects.
+    for (let i = 0; i < IN_FLIGHT; i++) setTimeout(() => requestAnimationFrame(step), i * 16);
     return () => {
       stop = true;
     };
   }, [active, engine, video]);
 
-  return { detection: active ? detection : null, dps };
+  return { detection: active ? detection : null, dps, ms };
 }

@@ -38,8 +38,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     return () => engine.dispose();
   }, [engine]);
 
-  const openDraft = useCallback(async (source: Blob, width: number, height: number, corners: NormQuad | null) => {
-    const found = corners ?? (engine.offMainThread || progress >= 100 ? await engine.locate(source).catch(() => null) : null);
+  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: NormQuad | null) => {
+    // The still is searched again at a higher resolution than the live frames, for sharper corners.
+    const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
+    const found = still && (!live || nearQuad(still, live)) ? still : live;
     setPhase({ name: "adjust", draft: { source, url: URL.createObjectURL(source), width, height, corners: found ?? DEFAULT_QUAD, enhance: false, replaceId: replacing } });
   }, [engine, progress, replacing]);
 
@@ -130,4 +132,9 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   }, [phase, camera, cfg, bridge]);
 
   return { engine, progress, phase, replacing, setPhase, camera, setCamera, book, onFrame, onFile, confirm, retake, openPage, retakePage, send, cancel };
+}
+
+/** True when every corner is within 5% of the frame of its counterpart. */
+function nearQuad(a: NormQuad, b: NormQuad): boolean {
+  return a.every(([x, y], k) => Math.hypot(x - b[k][0], y - b[k][1]) < 0.05);
 }

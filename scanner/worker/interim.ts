@@ -44,8 +44,8 @@ export function warpPerspective(src: Frame, corners: Quad, width: number, height
 /** Variance of the 4-neighbour Laplacian of the luma: higher is sharper. */
 export function sharpness(frame: Frame): number {
   const { width: w, height: hgt, data } = frame;
-  const luma = new Float32Array(w * hgt);
-  for (let i = 0; i < w * hgt; i++) luma[i] = 0.299 * data[i * 4] + 0.587 * data[i * 4 + 1] + 0.114 * data[i * 4 + 2];
+  const luma = new Uint8Array(w * hgt);
+  for (let i = 0; i < w * hgt; i++) luma[i] = (77 * data[i * 4] + 150 * data[i * 4 + 1] + 29 * data[i * 4 + 2]) >> 8;
   let sum = 0, sum2 = 0, n = 0;
   for (let y = 1; y < hgt - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
