@@ -23,7 +23,7 @@ export function downscale(frame: Frame, size: number): Planes {
   const xs = bounds(W, w), ys = bounds(H, h);
   // Summing every source pixel costs too much on 1080p; a stride keeps the
   // average unbiased while reading at most ~4 samples per box row.
-  const step = Math.max(1, Math.floor(W / w / 2));
+  const step = Math.max(1, Math.round(W / w / 2));
   for (let j = 0; j < h; j++) {
     for (let i = 0; i < w; i++) {
       let r = 0, g = 0, b = 0, n = 0;

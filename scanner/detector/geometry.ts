@@ -63,13 +63,6 @@ export function orderCorners(pts: readonly Point[]): Quad {
   return out as Quad;
 }
 
-/** Interior angle at b (radians) of the path a-b-c. */
-export function cornerAngle(a: Point, b: Point, c: Point): number {
-  const ux = a[0] - b[0], uy = a[1] - b[1], vx = c[0] - b[0], vy = c[1] - b[1];
-  const cos = (ux * vx + uy * vy) / (Math.hypot(ux, uy) * Math.hypot(vx, vy) || 1);
-  return Math.acos(Math.max(-1, Math.min(1, cos)));
-}
-
 /** Scales quad coordinates by s (e.g. from working to frame pixels). */
 export function scaleQuad(q: Quad, sx: number, sy: number): Quad {
   return q.map(([x, y]) => [x * sx, y * sy]) as Quad;

@@ -1,5 +1,5 @@
 import type { Point } from "./types";
-import { cornerAngle, intersect, isConvex, polygonArea, type Line } from "./geometry";
+import { intersect, isConvex, polygonArea, type Line } from "./geometry";
 import { paramOf, segmentStats, type LineProfile } from "./line-support";
 
 /** A quadrilateral hypothesis built from four lines, with its evidence. */
@@ -22,7 +22,8 @@ export interface SearchParams {
 }
 
 const MAX_PARALLEL = (40 * Math.PI) / 180;
-const MIN_CORNER = (35 * Math.PI) / 180;
+// Corners sharper than 35 degrees are not a page seen by a phone camera.
+const MAX_CORNER_COS = Math.cos((35 * Math.PI) / 180);
 /** Mean gradient across a side (per-pixel units) at which it counts as half-contrasted. */
 const HALF_GRADIENT = 2;
 
@@ -74,7 +75,7 @@ function evaluate(sides: LineProfile[], corners: Point[], p: SearchParams): Cand
   for (const s of sides) if (s.border) borders++;
   if (borders > 2 || !isConvex(corners)) return null;
   for (let k = 0; k < 4; k++) {
-    if (cornerAngle(corners[(k + 3) % 4], corners[k], corners[(k + 1) % 4]) < MIN_CORNER) return null;
+    if (cornerCos(corners[(k + 3) % 4], corners[k], corners[(k + 1) % 4]) > MAX_CORNER_COS) return null;
   }
   const areaFrac = polygonArea(corners) / (p.width * p.height);
   if (areaFrac < p.minAreaFrac) return null;
@@ -128,4 +129,10 @@ function insertTop(list: Candidate[], c: Candidate, keep: number): void {
 
 function sameQuad(a: Point[], b: Point[]): boolean {
   return a.every((p) => b.some((q) => Math.abs(p[0] - q[0]) + Math.abs(p[1] - q[1]) < 4));
+}
+
+// Cosine of the angle at b between b->a and b->c.
+function cornerCos(a: Point, b: Point, c: Point): number {
+  const ux = a[0] - b[0], uy = a[1] - b[1], vx = c[0] - b[0], vy = c[1] - b[1];
+  return (ux * vx + uy * vy) / (Math.sqrt((ux * ux + uy * uy) * (vx * vx + vy * vy)) || 1);
 }
