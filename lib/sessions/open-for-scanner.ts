@@ -8,7 +8,8 @@ import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
 
 /**
  * `GET /v1/scanner/config`: what the hosted scanner needs, from exactly one of a client token
- * (`t`) or a QR hand-off code (`c`). Moves `created` to `opened`. A spent session answers
+ * (`t`) or a QR hand-off code (`c`), plus the session's `allowed_origins` for the scanner's
+ * postMessage handshake. Moves `created` to `opened`. A spent session answers
  * `409 token_already_used` (there is nothing left for the scanner to do).
  */
 export async function openForScanner({ services, token, code, now }: { services: Services; token: string | null; code: string | null; now: Date }) {
@@ -34,5 +35,7 @@ export async function openForScanner({ services, token, code, now }: { services:
     complete_url: `${config.publicBaseUrl}/v1/scanner/complete`,
     upload_url: `${config.publicBaseUrl}/v1/scanner/upload`,
     scanner: session.scanner,
+    // Beyond the spec's table: the framed scanner posts results only to these origins (DESIGN.md).
+    allowed_origins: session.allowedOrigins,
   };
 }

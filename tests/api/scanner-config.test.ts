@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
 import { signHandoffCode } from "@/lib/tokens";
 import { callJson } from "../support/app";
-import { signup } from "../support/factories";
+import { addDomain, signup } from "../support/factories";
 import { useServices } from "../support/services";
 import { createSessionWith, pdfBytes, putBlob, sessionRow, uploadJson } from "../support/sessions";
 
@@ -23,6 +23,7 @@ describe("happy", () => {
       complete_url: "http://localhost:3000/v1/scanner/complete",
       upload_url: "http://localhost:3000/v1/scanner/upload",
       scanner: { ...structuredClone(PLATFORM_DEFAULTS), locale: "de" },
+      allowed_origins: [],
     });
     const upload = new URL(res.body.upload.url);
     expect(upload.origin + upload.pathname).toBe("http://localhost:3000/v1/scanner/blob");
@@ -32,6 +33,14 @@ describe("happy", () => {
     expect(row).toMatchObject({ status: "opened", openedAt: expect.any(Date) });
     expect((await config(`?t=${s.client_token}`)).status).toBe(200);
     expect((await sessionRow(svc.get().db, s.id)).openedAt).toEqual(row.openedAt);
+  });
+
+  it("carries the session's allowed_origins for the scanner's postMessage handshake", async () => {
+    const a = await signup();
+    await addDomain(a.cookie, "https://shop.example.com");
+    await addDomain(a.cookie, "https://other.example.com");
+    const s = await createSessionWith(a.secretKey, { allowed_origins: ["https://shop.example.com"] });
+    expect((await config(`?t=${s.client_token}`)).body.allowed_origins).toEqual(["https://shop.example.com"]);
   });
 
   it("with c: resolves the same session and hands over a client token that uploads", async () => {
