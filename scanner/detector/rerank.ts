@@ -32,9 +32,10 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
       const score = c.sides[k].border || !s.outside
         ? BORDER_CAP * f * pageLike(s.inside, cols.filter((o, j) => j !== k && o.outside).map((o) => o.inside))
         : c.support[k] * (0.3 + 0.7 * f);
-      return { score, dl: s.inside[0] - out[0] };
+      return { score, step, dl: s.inside[0] - out[0] };
     });
     c.support = sides.map((s) => s.score);
+    c.steps = sides.map((s) => s.step);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
     const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter);
@@ -89,9 +90,12 @@ export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 
   for (const c of sorted.slice(1)) {
     if (c.score < oneSide * sorted[0].score) break;
     const shared = c.sides.filter((s) => best!.sides.includes(s)).length;
-    // The new side must be a real border too, not a wood-grain or desk line.
-    const newSides = c.support.filter((_, k) => !best!.sides.includes(c.sides[k]));
-    const strong = Math.min(...newSides) >= 0.8 * Math.min(...best.support);
+    // The new side must be a real border too (not a wood-grain or desk line)
+    // with a colour step comparable to the one it replaces (not a second paper's).
+    const added = [0, 1, 2, 3].filter((k) => !best!.sides.includes(c.sides[k]));
+    const dropped = [0, 1, 2, 3].filter((k) => !c.sides.includes(best!.sides[k]));
+    const strong = Math.min(...added.map((k) => c.support[k])) >= 0.8 * Math.min(...best.support) &&
+      Math.min(...added.map((k) => c.steps[k])) >= 0.35 * Math.max(...dropped.map((k) => best!.steps[k]));
     const eligible = strong && c.borderSides === 0 &&
       (shared === 3 || (shared === 2 && c.score >= twoSides * sorted[0].score));
     if (eligible && c.areaFrac > MIN_GROWTH * best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
