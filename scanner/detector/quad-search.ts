@@ -24,6 +24,8 @@ export interface SearchParams {
 }
 
 const MAX_PARALLEL = (40 * Math.PI) / 180;
+/** Opposite sides closer than this share of the frame's short side make no page. */
+const MIN_SEPARATION = 0.06;
 // Corners sharper than 35 degrees are not a page seen by a phone camera.
 const MAX_CORNER_COS = Math.cos((35 * Math.PI) / 180);
 /** Mean gradient across a side (per-pixel units) at which it counts as half-contrasted. */
@@ -36,7 +38,9 @@ export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: numb
   const pairs: number[] = [];
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
-      if (!cross[i * n + j] && angleBetween(profiles[i].line, profiles[j].line) <= MAX_PARALLEL) pairs.push(i, j);
+      const li = profiles[i].line, lj = profiles[j].line;
+      if (cross[i * n + j] || angleBetween(li, lj) > MAX_PARALLEL) continue;
+      if (separation(li, lj, p) >= MIN_SEPARATION * Math.min(p.width, p.height)) pairs.push(i, j);
     }
   }
   const best: Candidate[] = [];
@@ -64,6 +68,15 @@ function crossings(profiles: LineProfile[], p: SearchParams): (Point | null)[] {
     }
   }
   return out;
+}
+
+// Distance from the frame centre's foot on line a to line b: how far apart two
+// near-parallel lines are where the page would be.
+function separation(a: Line, b: Line, p: SearchParams): number {
+  const ca = Math.cos(a.theta), sa = Math.sin(a.theta);
+  const d = ca * (p.width / 2) + sa * (p.height / 2) - a.rho;
+  const fx = p.width / 2 - d * ca, fy = p.height / 2 - d * sa;
+  return Math.abs(Math.cos(b.theta) * fx + Math.sin(b.theta) * fy - b.rho);
 }
 
 function angleBetween(a: Line, b: Line): number {
