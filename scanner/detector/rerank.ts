@@ -10,8 +10,6 @@ const BORDER_CAP = 0.7;
 /** Luminance steps are capped at STEP_CAP and ignored below STEP_NOISE. */
 const STEP_CAP = 30;
 const STEP_NOISE = 4;
-/** Colour distance at which a border strip stops looking like the page. */
-const PAGE_TOLERANCE = 40;
 
 /**
  * Second-stage score for a shortlist. Each visible side's edge support is
@@ -30,7 +28,7 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
       const step = colourDistance(s.inside, out);
       const f = step / (step + HALF_CONTRAST);
       const score = c.sides[k].border || !s.outside
-        ? BORDER_CAP * f * pageLike(s.inside, cols.filter((o, j) => j !== k && o.outside).map((o) => o.inside))
+        ? BORDER_CAP * f * pageLike(s.inside, cols.filter((o, j) => j !== k && o.outside).map((o) => o.inside), step)
         : c.support[k] * (0.3 + 0.7 * f);
       return { score, step, dl: s.inside[0] - out[0] };
     });
@@ -45,12 +43,12 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
 }
 
 // A side on the frame border must cut through the page: the strip inside it
-// should match the inside of some visible side (nearest, so a coloured band
-// along one edge of an ID card still matches).
-function pageLike(strip: number[], insides: number[][]): number {
+// should be nearer in colour to the inside of some visible side (nearest, so
+// an ID card's coloured band still matches) than to the background.
+function pageLike(strip: number[], insides: number[][], toBackground: number): number {
   let best = Infinity;
   for (const c of insides) best = Math.min(best, colourDistance(strip, c));
-  return insides.length ? Math.max(0, 1 - best / PAGE_TOLERANCE) : 0;
+  return insides.length ? Math.max(0, 1 - best / Math.max(1, toBackground)) : 0;
 }
 
 // From the luminance steps (inside - outside) of the sides: how consistently
