@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { schema } from "@/lib/db";
 import { newId } from "@/lib/ids";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
-import { callJson } from "../support/app";
+import { call, callJson } from "../support/app";
 import { addDomain, signup } from "../support/factories";
 import { useServices } from "../support/services";
 import { balanceOf, createSessionWith, sessionRow, setBalance } from "../support/sessions";
@@ -94,6 +94,29 @@ describe("happy", () => {
     const a = await signup();
     await setBalance(svc.get().db, a.tenant.id, 1);
     await createSessionWith(a.secretKey);
+  });
+});
+
+describe("security", () => {
+  it("CORS: answers the preflight and lets an allowlisted page read both the session and a refusal", async () => {
+    const a = await signup();
+    await addDomain(a.cookie, "https://shop.example.com");
+    const pre = await call("OPTIONS", "/v1/sessions", { headers: { origin: "https://shop.example.com", "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
+    expect(pre.headers.get("access-control-allow-methods")).toBe("POST");
+    expect(pre.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
+    expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
+    const ok = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://shop.example.com" }, json: {} });
+    expect(ok.status).toBe(201);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
+    const refused = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://evil.example.com" }, json: {} });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get("access-control-allow-origin")).toBe("https://evil.example.com");
+    const status = await callJson("GET", `/v1/sessions/${ok.body.id}/status?t=${ok.body.client_token}`, { headers: { origin: "https://shop.example.com" } });
+    expect(status.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
+    const noOrigin = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} });
+    expect(noOrigin.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
 

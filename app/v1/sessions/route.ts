@@ -1,10 +1,14 @@
 import { json, methods, route } from "@/lib/http";
 import { createSession, CreateSessionInput } from "@/lib/sessions";
+import { corsPreflight, withCors } from "@/lib/sessions/cors";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "apiKey", body: CreateSessionInput }, async ({ req, auth, body, ctx }) =>
-    json(201, await createSession({ services: ctx.services, principal: auth, input: body, origin: req.headers.get("origin"), now: ctx.now })),
+  POST: withCors(
+    route({ auth: "apiKey", body: CreateSessionInput }, async ({ req, auth, body, ctx }) =>
+      json(201, await createSession({ services: ctx.services, principal: auth, input: body, origin: req.headers.get("origin"), now: ctx.now })),
+    ),
   ),
 });
+export const OPTIONS = corsPreflight("POST");
