@@ -11,9 +11,9 @@ import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
 
 const DEFAULTS = { workingSize: 320, refine: true, minConfidence: 0.15 };
-const MAX_LINES = 36;
+const MAX_LINES = 28;
 const BORDER_SUPPORT = 0.5;
-const SHORTLIST = 120;
+const SHORTLIST = 60;
 
 /**
  * Finds the page's four corners in an RGBA frame, or null when nothing
