@@ -83,12 +83,28 @@ export class StabilityTracker {
   }
 }
 
+type V3 = [number, number, number];
+const cross = (a: V3, b: V3): V3 => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+const dot = (a: V3, b: V3) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+
 /**
- * The page's size in source pixels: the mean lengths of opposite sides (the
- * perspective makes the far side shorter; averaging is good enough to then snap
- * to a paper format).
+ * The page's size in source pixels, its aspect recovered from the perspective
+ * (Zhang & He, "Whiteboard scanning": focal length estimated from the quad,
+ * principal point at the frame centre); the width is the longer of the top and
+ * bottom sides. Falls back to plain side lengths when the view is nearly frontal.
  */
-export function estimatePageSize(q: Quad): { width: number; height: number } {
+export function estimatePageSize(q: Quad, frameW: number, frameH: number): { width: number; height: number } {
   const len = (a: number, b: number) => Math.hypot(q[a][0] - q[b][0], q[a][1] - q[b][1]);
-  return { width: (len(0, 1) + len(3, 2)) / 2, height: (len(0, 3) + len(1, 2)) / 2 };
+  const width = Math.max(len(0, 1), len(3, 2));
+  const h = (k: number): V3 => [q[k][0] - frameW / 2, q[k][1] - frameH / 2, 1];
+  const m1 = h(0), m2 = h(1), m3 = h(3), m4 = h(2);
+  const k2 = dot(cross(m1, m4), m3) / dot(cross(m2, m4), m3);
+  const k3 = dot(cross(m1, m4), m2) / dot(cross(m3, m4), m2);
+  const n2 = m2.map((v, i) => k2 * v - m1[i]) as V3;
+  const n3 = m3.map((v, i) => k3 * v - m1[i]) as V3;
+  const f2 = -(n2[0] * n3[0] + n2[1] * n3[1]) / (n2[2] * n3[2]);
+  const ratio = Number.isFinite(f2) && f2 > 0 && Math.abs(n2[2] * n3[2]) > 1e-9
+    ? Math.sqrt((n2[0] ** 2 + n2[1] ** 2) / f2 + n2[2] ** 2) / Math.sqrt((n3[0] ** 2 + n3[1] ** 2) / f2 + n3[2] ** 2)
+    : (len(0, 1) + len(3, 2)) / (len(0, 3) + len(1, 2));
+  return { width, height: width / ratio };
 }

@@ -68,7 +68,7 @@ export class ImageOps {
     const image = await createImageBitmap(blob);
     const src = this.pixels(image, image.width, image.height);
     const quad = corners.map(([x, y]) => [x * src.width, y * src.height]) as Quad;
-    const est = estimatePageSize(quad);
+    const est = estimatePageSize(quad, src.width, src.height);
     const size = renderSizeFor(est.width, est.height, Math.max(est.width, est.height));
     const page = warpPerspective(src, quad, size.width, size.height);
     if (options.grayscale) toGrayscale(page);

@@ -40,3 +40,16 @@ export function locateMarks(r: Raster) {
 }
 
 export { renderPdf };
+
+/** Reads the camera view's detection rate and worker time per detection, once a second. */
+export async function sampleDetectionRate(page: Page, seconds: number) {
+  const out: { dps: number; ms: number }[] = [];
+  for (let i = 0; i < seconds; i++) {
+    await page.waitForTimeout(1000);
+    out.push({
+      dps: Number(await page.getAttribute(".ds-camera", "data-dps")),
+      ms: Number(await page.getAttribute(".ds-camera", "data-detect-ms")),
+    });
+  }
+  return out;
+}

@@ -57,9 +57,34 @@ function desk(x: number, y: number): [number, number, number] {
   return [72 + grain, 50 + grain * 0.7, 34 + grain * 0.5];
 }
 
+export interface View {
+  /** Rotation about the page's horizontal axis, its vertical axis, and in plane (degrees). */
+  tiltX: number;
+  tiltY: number;
+  roll: number;
+  /** Camera distance (mm) and focal length (pixels). */
+  distance: number;
+  focal: number;
+}
+
+const DEFAULT_VIEW: View = { tiltX: 22, tiltY: -12, roll: 6, distance: 360, focal: 1000 };
+
+/** Where a pinhole camera sees the corners of an A4 page (210×297 mm), tl, tr, br, bl. */
+export function projectA4(width: number, height: number, view: View = DEFAULT_VIEW): [Pt, Pt, Pt, Pt] {
+  const r = (d: number) => (d * Math.PI) / 180;
+  const [cx, sx, cy, sy, cz, sz] = [Math.cos(r(view.tiltX)), Math.sin(r(view.tiltX)), Math.cos(r(view.tiltY)), Math.sin(r(view.tiltY)), Math.cos(r(view.roll)), Math.sin(r(view.roll))];
+  return ([[-105, -148.5], [105, -148.5], [105, 148.5], [-105, 148.5]] as Pt[]).map(([x, y]) => {
+    const y1 = y * cx, z1 = y * sx; // about x
+    const x2 = x * cy + z1 * sy, z2 = -x * sy + z1 * cy; // about y
+    const x3 = x2 * cz - y1 * sz, y3 = x2 * sz + y1 * cz; // in plane
+    const z = z2 + view.distance;
+    return [(view.focal * x3) / z + width / 2, (view.focal * y3) / z + height / 2] as Pt;
+  }) as [Pt, Pt, Pt, Pt];
+}
+
 /** Renders the photo with 2×2 supersampling (soft, realistic page edges). */
 export function renderPagePhoto(width = 960, height = 1280, corners?: [Pt, Pt, Pt, Pt]): Photo {
-  const q = corners ?? ([[250, 190], [760, 250], [820, 1120], [160, 1070]] as [Pt, Pt, Pt, Pt]);
+  const q = corners ?? projectA4(width, height);
   const toPage = quadToSquare(q);
   const data = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
