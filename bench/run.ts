@@ -6,10 +6,20 @@
  */
 import { startAppServer } from "../scripts/app-server";
 import { healthCase } from "./cases/health";
+import { sessionsCase } from "./cases/sessions";
+import { webhooksCase } from "./cases/webhooks";
 import { formatComparison, measure, startHttpServer, type BenchCase, type BenchContext } from "./harness";
 
-const CASES: BenchCase[] = [healthCase];
-const BENCH_ENV = { CRON_SECRET: "bench-cron-secret-0123456789", LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0", RATE_LIMIT_MAX: "100000000" };
+const CASES: BenchCase[] = [healthCase, sessionsCase, webhooksCase];
+/** Retries due at once and a local receiver allowed, so the cron case measures delivery, not waiting. */
+const BENCH_ENV = {
+  CRON_SECRET: "bench-cron-secret-0123456789",
+  LOG_LEVEL: "error",
+  SCHEDULER_INTERVAL_SECONDS: "0",
+  RATE_LIMIT_MAX: "100000000",
+  WEBHOOK_RETRY_BASE_SECONDS: "0",
+  WEBHOOK_ALLOW_PRIVATE: "true",
+};
 
 const durationSec = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
 const only = process.env.BENCH_CASES?.split(",").map((s) => s.trim());

@@ -25,6 +25,7 @@ function issueKeys(issue: z.core.$ZodIssue): string[] {
 
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === "unrecognized_keys") return "is not a known field";
-  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
+  // zod 4 leaves `input` out of issues unless asked; its message names what it received.
+  if (issue.code === "invalid_type" && / received undefined$/.test(issue.message)) return "is required";
   return issue.message;
 }
