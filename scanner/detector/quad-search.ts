@@ -8,8 +8,9 @@ export interface Candidate {
   /** the side lines, side k runs from corner k to corner k+1 */
   sides: LineProfile[];
   support: number[];
-  /** colour step across each side (set by rerank) */
+  /** colour step across each side, and the colour just outside it (set by rerank) */
   steps: number[];
+  outsides: (number[] | null)[];
   borderSides: number;
   areaFrac: number;
   score: number;
@@ -120,7 +121,7 @@ function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p:
   const min = Math.min(...support);
   const polarity = polAbs > 0 ? Math.abs(polSum) / polAbs : 0;
   const score = (0.6 * mean + 0.4 * min) * (0.6 + 0.4 * polarity) * Math.pow(areaFrac, 0.25);
-  return { corners, sides, support, steps: [], borderSides, areaFrac, score };
+  return { corners, sides, support, steps: [], outsides: [], borderSides, areaFrac, score };
 }
 
 function nearFrame(c: Point, p: SearchParams): boolean {

@@ -34,6 +34,7 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
     });
     c.support = sides.map((s) => s.score);
     c.steps = sides.map((s) => s.step);
+    c.outsides = cols.map((s) => s.outside);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
     const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter);
@@ -93,12 +94,25 @@ export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 
     const added = [0, 1, 2, 3].filter((k) => !best!.sides.includes(c.sides[k]));
     const dropped = [0, 1, 2, 3].filter((k) => !c.sides.includes(best!.sides[k]));
     const strong = Math.min(...added.map((k) => c.support[k])) >= 0.8 * Math.min(...best.support) &&
-      Math.min(...added.map((k) => c.steps[k])) >= 0.35 * Math.max(...dropped.map((k) => best!.steps[k]));
+      outsideIsBackground(best, c, dropped[0], added[0]);
     const eligible = strong && c.borderSides === 0 &&
       (shared === 3 || (shared === 2 && c.score >= twoSides * sorted[0].score));
     if (eligible && c.areaFrac > MIN_GROWTH * best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
   }
   return best;
+}
+
+// Beyond a page's edge lies the same background all round. When the dropped
+// side has something else beyond it (a card's band) and the new side has the
+// background beyond it, the outer quad is the page; not when the new side
+// has reached past the background to another object.
+function outsideIsBackground(inner: Candidate, outer: Candidate, dropped: number, added: number): boolean {
+  if (added === undefined || dropped === undefined) return false;
+  const shared = inner.outsides.filter((o, k) => k !== dropped && o);
+  const oldOut = inner.outsides[dropped], newOut = outer.outsides[added];
+  if (!shared.length || !oldOut || !newOut) return false;
+  const bg = [0, 1, 2].map((i) => shared.reduce((a, o) => a + o![i], 0) / shared.length);
+  return colourDistance(newOut, bg) < colourDistance(oldOut, bg);
 }
 
 function insideConvex(poly: Point[], p: Point, tol: number): boolean {
