@@ -10,8 +10,11 @@ const nextConfig: NextConfig = {
   outputFileTracingIncludes: { "/v1/**": ["./drizzle/**/*"] },
   async headers() {
     return [
-      // OpenCV.js and other hashed scanner assets never change under one URL.
-      { source: "/vendor/:path*", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
+      // The scanner page carries a client token in its URL: never leak it in a Referer.
+      { source: "/scan", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      { source: "/scan/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      // Integrators embed /launcher.js by URL; a short cache lets fixes reach them within minutes.
+      { source: "/launcher.js", headers: [{ key: "Cache-Control", value: "public, max-age=300" }] },
     ];
   },
 };
