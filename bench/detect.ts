@@ -92,6 +92,10 @@ async function main(): Promise<void> {
   const { cv } = await loadOpenCv();
   // The baseline's timing starts from the 640 px frame, its working resolution.
   const shrunk = frames.map((f) => shrinkFrame(cv, f, 640));
+  // The same detector fed the baseline's 640 px frames: its timing on equal input.
+  const small = runAll(truths, (i) => detect(shrunk[i].frame)?.corners ?? null);
+  for (const [i, p] of small.entries()) p.corners = p.corners?.map(([x, y]) => [x / shrunk[i].scale, y / shrunk[i].scale]) ?? null;
+  print("detector@640", score("detector-640", small, dir, false), myPayload);
   const preds = runAll(truths, (i) => jscanifyCorners(cv, shrunk[i].frame));
   for (const [i, p] of preds.entries()) p.corners = p.corners?.map(([x, y]) => [x / shrunk[i].scale, y / shrunk[i].scale]) ?? null;
   const base = score("jscanify", preds, dir, verbose);
