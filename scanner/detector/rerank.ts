@@ -89,11 +89,14 @@ export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 
   for (const c of sorted.slice(1)) {
     if (c.score < oneSide * sorted[0].score) break;
     const shared = c.sides.filter((s) => best!.sides.includes(s)).length;
-    // The new side must be a real border too (not a wood-grain or desk line)
-    // with a colour step comparable to the one it replaces (not a second paper's).
+    // The new side must be a real border too (not a wood-grain or desk line):
+    // supported as well as the best's weakest side, with a colour step like the
+    // page's other sides.
     const added = [0, 1, 2, 3].filter((k) => !best!.sides.includes(c.sides[k]));
     const dropped = [0, 1, 2, 3].filter((k) => !c.sides.includes(best!.sides[k]));
+    const keptSteps = [0, 1, 2, 3].filter((k) => !added.includes(k)).map((k) => c.steps[k]).sort((a, b) => a - b);
     const strong = Math.min(...added.map((k) => c.support[k])) >= 0.8 * Math.min(...best.support) &&
+      Math.min(...added.map((k) => c.steps[k])) >= 0.3 * keptSteps[keptSteps.length >> 1] &&
       outsideIsBackground(best, c, dropped[0], added[0]);
     const eligible = strong && c.borderSides === 0 &&
       (shared === 3 || (shared === 2 && c.score >= twoSides * sorted[0].score));
