@@ -6,14 +6,16 @@ import type { FieldErrors } from "../errors";
  * root-level problems are keyed `body`. The first message per path wins.
  */
 export function issuesToFields(issues: readonly z.core.$ZodIssue[], prefix = ""): FieldErrors {
-  const fields: FieldErrors = {};
+  // A null-prototype object: a user's unknown key named `__proto__` must be reported, not
+  // read as Object.prototype and dropped.
+  const fields: FieldErrors = Object.create(null);
   for (const issue of issues) {
     for (const key of issueKeys(issue)) {
       const path = [prefix, key].filter(Boolean).join(".") || "body";
       fields[path] ??= issueMessage(issue);
     }
   }
-  return fields;
+  return { ...fields };
 }
 
 function issueKeys(issue: z.core.$ZodIssue): string[] {

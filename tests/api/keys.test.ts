@@ -153,6 +153,14 @@ describe("errors", () => {
     expect(await list(a.cookie)).toHaveLength(4);
   });
 
+  it.each(["__proto__", "constructor"])("an unknown %s key is named in fields", async (key) => {
+    const a = await signup();
+    const body = `{"kind":"secret","mode":"test","${key}":{"x":1}}`;
+    const res = await callJson("POST", "/v1/dashboard/keys", { cookie: a.cookie, body, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.fields)).toEqual([key]);
+  });
+
   it("revoking an unknown id is 404 not_found", async () => {
     const a = await signup();
     for (const id of ["key_doesnotexist", "x".repeat(300), "💥", "../keys"]) {

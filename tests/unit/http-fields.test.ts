@@ -23,6 +23,12 @@ describe("issuesToFields", () => {
     expect(fields.name).toMatch(/expected string/);
   });
 
+  it("reports unknown keys named __proto__ and constructor instead of dropping them", () => {
+    const fields = fieldsOf(JSON.parse('{"name":"x","kind":"a","__proto__":{"a":1},"constructor":1}'));
+    expect(Object.keys(fields).sort()).toEqual(["__proto__", "constructor"]);
+    expect(JSON.parse(JSON.stringify(fields))).toHaveProperty("__proto__", "is not a known field");
+  });
+
   it("keys root-level problems as body and applies a prefix", () => {
     const parsed = z.object({}).safeParse(null);
     expect(issuesToFields(parsed.error!.issues)).toEqual({ body: expect.any(String) });
