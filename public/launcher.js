@@ -94,24 +94,27 @@
   }
 
   /**
-   * Sends the `init` handshake until the scanner answers; reports a config error when it
-   * never does (the usual cause: this page's origin is not in the session's allowed_origins).
-   * @param {HTMLIFrameElement} frame @param {() => boolean} heard @param {() => void} onSilent
+   * Sends the `init` handshake after every load of the frame until the scanner answers, and
+   * reports a config error when it never does (the usual cause: this page's origin is not in
+   * the session's allowed_origins, so the scanner refuses and stays silent).
+   * @param {HTMLIFrameElement} frame @param {() => void} onSilent
    */
-  function startHandshake(frame, heard, onSilent) {
+  function startHandshake(frame, onSilent) {
+    let heard = false;
     /** @type {ReturnType<typeof setInterval> | undefined} */
     let retry;
     /** @type {ReturnType<typeof setTimeout> | undefined} */
     let timeout;
     const stop = () => (clearInterval(retry), clearTimeout(timeout));
-    const send = () => (heard() ? stop() : frame.contentWindow?.postMessage({ source: SOURCE, type: "init" }, ORIGIN));
+    const send = () => frame.contentWindow?.postMessage({ source: SOURCE, type: "init" }, ORIGIN);
     frame.addEventListener("load", () => {
       stop();
+      heard = false;
       send();
       retry = setInterval(send, INIT_RETRY_MS);
-      timeout = setTimeout(() => (stop(), heard() || onSilent()), HANDSHAKE_TIMEOUT_MS);
+      timeout = setTimeout(() => (stop(), heard || onSilent()), HANDSHAKE_TIMEOUT_MS);
     });
-    return stop;
+    return { stop, answered: () => ((heard = true), stop()) };
   }
 
   /**
@@ -124,17 +127,16 @@
     const mode = options.mode ?? "modal";
     if (mode !== "modal" && mode !== "inline") throw new TypeError('DocScan: `mode` must be "modal" or "inline".');
     const host = mode === "inline" ? resolveContainer(options.container) : null;
-    let heard = false;
     let done = false;
     const frame = createFrame(src, mode === "inline" ? `display:block;width:100%;height:${options.height ?? "640px"};border:0` : MODAL_FRAME_CSS);
     const ui = host ? mountInline(host, frame) : mountModal(frame, () => finish(!done));
-    const stopHandshake = startHandshake(frame, () => heard, () => options.onError?.({ code: "config", message: "The scanner did not start on this page: is this page's origin in the session's allowed_origins?" }));
+    const handshake = startHandshake(frame, () => options.onError?.({ code: "config", message: "The scanner did not start on this page: is this page's origin in the session's allowed_origins?" }));
 
     /** @param {MessageEvent} event */
     function onMessage(event) {
       if (event.origin !== ORIGIN || event.source !== frame.contentWindow || !isScannerMessage(event.data)) return;
       const msg = event.data;
-      heard = true;
+      handshake.answered();
       options.onEvent?.(msg);
       if (msg.type === "completed" && msg.result) {
         done = true;
@@ -148,7 +150,7 @@
     function finish(cancelled) {
       if (!frame.isConnected) return;
       window.removeEventListener("message", onMessage);
-      stopHandshake();
+      handshake.stop();
       ui.remove();
       if (cancelled) options.onCancel?.();
       options.onClose?.();
