@@ -7,6 +7,8 @@ import { colourDistance, sideColours } from "./region-cues";
 const HALF_CONTRAST = 6;
 /** Most a side on the frame border can score: it has no edge to show. */
 const BORDER_CAP = 0.7;
+/** Prior per side off the frame: a whole page in view is the common case. */
+const PARTIAL_PRIOR = 0.9;
 /** Luminance steps are capped at STEP_CAP and ignored below STEP_NOISE. */
 const STEP_CAP = 30;
 const STEP_NOISE = 4;
@@ -38,7 +40,7 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
     const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter);
-    c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3);
+    c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3) * Math.pow(PARTIAL_PRIOR, offFrame);
   }
   return cands.sort((a, b) => b.score - a.score);
 }
