@@ -36,6 +36,10 @@ export async function completeSession(services: Services, c: Completion): Promis
       .where(and(eq(sessions.id, session.id), isNull(sessions.tokenUsedAt), gt(sessions.expiresAt, now)))
       .returning({ id: sessions.id });
     if (claimed.length === 0) throw await claimRefusal(tx, session.id);
+    // The tenant row lock comes before any insert that references the tenant: those take a
+    // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
+    // FOR UPDATE would deadlock.
+    await appendLedgerEntry(tx, { tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now });
     const [file] = await tx
       .insert(files)
       .values({
@@ -50,7 +54,6 @@ export async function completeSession(services: Services, c: Completion): Promis
         retainUntil: new Date(now.getTime() + services.config.fileRetentionMs),
       })
       .returning();
-    await appendLedgerEntry(tx, { tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now });
     await tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now });
     const result = resultView(services.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {

@@ -235,6 +235,22 @@ describe("security", () => {
     expect((await file.arrayBuffer()).byteLength).toBe(winner.body.result.bytes);
   });
 
+  it("12 sessions of one tenant completing at once all succeed: one debit each, an unbroken ledger chain", async () => {
+    const a = await signup();
+    const sessions = await Promise.all(Array.from({ length: 12 }, () => createSessionWith(a.secretKey)));
+    const results = await Promise.all(sessions.map((s, i) => (i % 2 ? uploadJson(s.client_token, pdfBytes()) : uploadMultipart(s.client_token, pdfBytes()))));
+    expect(results.map((r) => r.status)).toEqual(Array(12).fill(200));
+    const db = svc.get().db;
+    expect(await balanceOf(db, a.tenant.id)).toBe(238);
+    const ledger = await db.select().from(schema.creditLedger).where(eq(schema.creditLedger.tenantId, a.tenant.id)).orderBy(schema.creditLedger.seq);
+    let balance = 0;
+    for (const row of ledger) {
+      balance += row.delta;
+      expect(row.balanceAfter).toBe(balance);
+    }
+    expect(balance).toBe(238);
+  });
+
   it("one tenant's uploads never touch another tenant's balance", async () => {
     const a = await signup();
     const b = await signup();
