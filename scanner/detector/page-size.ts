@@ -16,7 +16,8 @@ const SNAP = 0.04; // snap to a paper format within 4 %
 export function estimatePageSize(corners: Quad, frameWidth: number, frameHeight: number): { width: number; height: number; format: "a4" | "letter" | null } {
   const [tl, tr, br, bl] = corners;
   const sideW = Math.max(dist(tl, tr), dist(bl, br)), sideH = Math.max(dist(tl, bl), dist(tr, br));
-  let ratio = perspectiveRatio(corners, frameWidth / 2, frameHeight / 2) ?? sideW / Math.max(1e-9, sideH);
+  if (!(sideW > 0 && sideH > 0)) return { width: 0, height: 0, format: null }; // degenerate quad
+  let ratio = perspectiveRatio(corners, frameWidth / 2, frameHeight / 2) ?? sideW / sideH;
   let format: "a4" | "letter" | null = null;
   const long = Math.max(ratio, 1 / ratio);
   for (const f of FORMATS) {
