@@ -62,8 +62,3 @@ export function orderCorners(pts: readonly Point[]): Quad {
   const out = [0, 1, 2, 3].map((i) => [...sorted[(start + i) % 4]] as Point);
   return out as Quad;
 }
-
-/** Scales quad coordinates by s (e.g. from working to frame pixels). */
-export function scaleQuad(q: Quad, sx: number, sy: number): Quad {
-  return q.map(([x, y]) => [x * sx, y * sy]) as Quad;
-}
