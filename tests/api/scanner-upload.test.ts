@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,6 +24,7 @@ afterAll(async () => {
 
 function storedObjects(sessionId: string): string[] {
   const dir = path.join(svc.get().config.dataDir, "blobs", "uploads");
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((f) => f.startsWith(sessionId) && !f.endsWith(".meta.json"));
 }
 
