@@ -25,8 +25,10 @@ export function detect(frame: Frame, options: DetectOptions = {}): Detection | n
   const best = findCandidate(planes);
   if (!best) return null;
   const lines = toFrameLines(best, planes, frame);
+  const coarse = cornersOf(lines);
   if (opt.refine) refineLines(frame, best, lines, planes.sx);
-  const corners = cornersOf(lines);
+  // A refinement that breaks convexity is noise: keep the coarse corners.
+  const corners = cornersOf(lines) ?? coarse;
   if (!corners) return null;
   const confidence = confidenceOf(best);
   if (confidence < opt.minConfidence) return null;
