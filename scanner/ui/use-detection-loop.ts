@@ -23,6 +23,7 @@ export function useDetectionLoop(
   const [dps, setDps] = useState(0);
   const [ms, setMs] = useState(0);
   const auto = useRef(new AutoCapture());
+  const started = useRef(false);
   const onAutoRef = useRef(onAuto);
   onAutoRef.current = onAuto;
 
@@ -30,7 +31,9 @@ export function useDetectionLoop(
     if (!active) return;
     let stop = false;
     let count = 0, busy = 0, windowStart = performance.now();
-    auto.current.hold(performance.now());
+    // Returning to the camera after a capture: the same page is still in view.
+    if (started.current) auto.current.disarm(performance.now());
+    started.current = true;
     engine.resetTracker();
     const step = async () => {
       const v = video.current;

@@ -24,14 +24,17 @@ describe("guidanceFor", () => {
 });
 
 describe("AutoCapture", () => {
-  it("fires once for a stable, large, sharp page, then waits out the cooldown", () => {
+  it("fires for a stable, large, sharp page, then not again until the page moves", () => {
     const a = new AutoCapture();
-    expect(a.update(det(), 0)).toBe(true);
-    expect(a.update(det(), 1000)).toBe(false);
-    expect(a.update(det(), 3000)).toBe(true);
+    expect(a.update(det(), 0)).toBe(false); // stable, but not for long enough yet
+    expect(a.update(det(), 800)).toBe(true);
+    expect(a.update(det(), 4000)).toBe(false); // same page, still there
+    expect(a.update(det({ stable: false, progress: 0 }), 4100)).toBe(false); // moved: re-armed
+    expect(a.update(det(), 4200)).toBe(false);
+    expect(a.update(det(), 5000)).toBe(true);
   });
 
-  it("does not fire while unstable, small, dark, blurry or after a manual hold", () => {
+  it("does not fire while unstable, small, dark, blurry, in the cooldown, or after a manual capture", () => {
     const a = new AutoCapture();
     expect(a.update(det({ stable: false }), 0)).toBe(false);
     expect(a.update(det({ corners: small }), 0)).toBe(false);
@@ -39,8 +42,9 @@ describe("AutoCapture", () => {
     expect(a.update(det({ sharpness: 5 }), 0)).toBe(false);
     // much blurrier than the best frame seen so far
     expect(a.update(det({ sharpness: 30 }), 0)).toBe(false);
-    a.hold(10_000);
-    expect(a.update(det(), 11_000)).toBe(false);
-    expect(a.update(det(), 13_000)).toBe(true);
+    a.disarm(10_000);
+    expect(a.update(det({ corners: null, progress: 0 }), 10_100)).toBe(false); // page left: re-armed
+    expect(a.update(det(), 11_000)).toBe(false); // cooldown
+    expect(a.update(det(), 13_000)).toBe(true); // stable since 11 s
   });
 });
