@@ -10,7 +10,7 @@ import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
 
-const DEFAULTS = { workingSize: 288, refine: true, minConfidence: 0.15 };
+const DEFAULTS = { workingSize: 320, refine: true, minConfidence: 0.15 };
 const MAX_LINES = 28;
 const BORDER_SUPPORT = 0.5;
 const SHORTLIST = 60;
