@@ -53,7 +53,7 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
       setBusy(false);
     }
   };
-  const { detection, dps, ms } = useDetectionLoop(video, engine, active && ready && !!cam, (d) => autoOn && canCapture && void capture(d.corners));
+  const { detection, dps, ms } = useDetectionLoop(video, engine, active && ready && !!cam, autoOn && canCapture ? (d) => void capture(d.corners) : null);
   const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection);
 
   return (

@@ -17,7 +17,8 @@ export function useDetectionLoop(
   video: RefObject<HTMLVideoElement | null>,
   engine: ScanEngine,
   active: boolean,
-  onAuto: (d: LiveDetection) => void,
+  /** Null while auto-capture is switched off. */
+  onAuto: ((d: LiveDetection) => void) | null,
 ) {
   const [detection, setDetection] = useState<LiveDetection | null>(null);
   const [dps, setDps] = useState(0);
@@ -53,7 +54,8 @@ export function useDetectionLoop(
           busy = 0;
           windowStart = now;
         }
-        if (auto.current.update(d, now)) onAutoRef.current(d);
+        const fire = onAutoRef.current;
+        if (fire && auto.current.update(d, now)) fire(d);
       } catch {
         // a dropped frame (e.g. the video was resizing): try the next one
       }
