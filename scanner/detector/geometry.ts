@@ -17,10 +17,12 @@ export function signedArea2(p: readonly Point[]): number {
   return a;
 }
 
+/** Unsigned area of a simple polygon. */
 export function polygonArea(p: readonly Point[]): number {
   return Math.abs(signedArea2(p)) / 2;
 }
 
+/** Euclidean distance between two points. */
 export function dist(a: Point, b: Point): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1]);
 }

@@ -77,14 +77,15 @@ function averageColour(cs: number[][]): number[] {
   return m;
 }
 
+const MIN_GROWTH = 1.04; // smaller steps are a lifted page's own shadow, not content
+
 /**
  * Page content (a card's coloured band, a footer rule, a table) is enclosed by
  * the page, so a quad that contains the best one and differs from it in one
- * side only is taken when it scores at least `oneSide` of the best; one
- * differing in two sides needs `twoSides` and no side on the frame border.
+ * side only is taken when it scores at least `oneSide` of the best and its new
+ * side looks like a page edge (support, colour step, background beyond it);
+ * one differing in two sides also needs `twoSides` and no side off the frame.
  */
-const MIN_GROWTH = 1.04; // smaller steps are a lifted page's own shadow, not content
-
 export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 0.9): Candidate | null {
   let best = sorted[0] ?? null;
   if (!best) return null;
