@@ -1,5 +1,5 @@
 import type { Services } from "../services";
-import { findFileOfSession, sessionForToken } from "./internal";
+import { sessionForToken } from "./internal";
 import { statusView } from "./views";
 
 /**
@@ -8,5 +8,5 @@ import { statusView } from "./views";
  */
 export async function getStatus({ services, sessionId, token, now }: { services: Services; sessionId: string; token: string | null; now: Date }) {
   const session = await sessionForToken(services, token, now, 401, sessionId);
-  return statusView(services.config, session, await findFileOfSession(services.db, session.id), now);
+  return statusView(services.config, session, session.file, now);
 }

@@ -16,10 +16,13 @@ export async function findSession(db: Db | Tx, sessionId: string): Promise<Sessi
   return row ?? null;
 }
 
-export async function findFileOfSession(db: Db | Tx, sessionId: string): Promise<FileRow | null> {
-  const [row] = await db.select().from(files).where(eq(files.sessionId, sessionId)).limit(1);
-  return row ?? null;
+/** A session and its file (null until a document exists), in one query. */
+export async function findSessionWithFile(db: Db | Tx, sessionId: string): Promise<SessionWithFile | null> {
+  const [row] = await db.select({ session: sessions, file: files }).from(sessions).leftJoin(files, eq(files.sessionId, sessions.id)).where(eq(sessions.id, sessionId)).limit(1);
+  return row ? { ...row.session, file: row.file } : null;
 }
+
+export type SessionWithFile = SessionRow & { file: FileRow | null };
 
 /** The tenant fields session creation needs; the principal was just authenticated, so it exists. */
 export async function loadTenant(db: Db, tenantId: string) {
@@ -44,11 +47,11 @@ export async function sessionForToken(
   now: Date,
   status: 400 | 401,
   expectedId?: string,
-): Promise<SessionRow> {
+): Promise<SessionWithFile> {
   const check = token ? await verifyClientToken(services.config, token, now) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok && check.reason === "invalid") throw new ApiError("invalid_token", { status });
   if (expectedId !== undefined && check.sessionId !== expectedId) throw new ApiError("not_found");
-  const session = await findSession(services.db, check.sessionId);
+  const session = await findSessionWithFile(services.db, check.sessionId);
   if (!session) throw new ApiError("invalid_token", { status });
   if (!check.ok || isPastTtl(session, now)) throw new ApiError("session_expired");
   return session;
