@@ -9,8 +9,6 @@ export const MIN_AREA = 0.2;
 export const SHARPNESS_FLOOR = 12;
 /** A frame must be at least this share of the sharpest recent frame. */
 const SHARPNESS_SHARE = 0.6;
-/** The quad must have been stable this long (time, not frames, so fast and slow devices agree). */
-const HOLD_MS = 700;
 /** No second auto-capture within this time. */
 const COOLDOWN_MS = 2500;
 
@@ -35,7 +33,7 @@ export function guidanceFor(d: LiveDetection | null): StringKey {
 
 /**
  * Decides when to take the picture by itself: the quad has been stable for the
- * tracker's frame count and for 0.7 s, covers enough of the frame, and the frame is sharp
+ * detector's StabilityTracker (which holds it still for 0.8 s), covers enough of the frame, and the frame is sharp
  * (variance of the Laplacian above a floor and near the best seen lately).
  * After a capture it stays disarmed until the page moves or leaves the frame,
  * so the same page is not taken twice.
@@ -44,16 +42,14 @@ export class AutoCapture {
   private best = 0;
   private lastFire = -Infinity;
   private armed = true;
-  private stableSince: number | null = null;
 
   update(d: LiveDetection, nowMs: number): boolean {
     this.best = Math.max(d.sharpness, this.best * 0.98);
-    this.stableSince = d.stable ? (this.stableSince ?? nowMs) : null;
     if (!this.armed) {
       this.armed = !d.corners || d.progress === 0;
       return false;
     }
-    if (nowMs - this.lastFire < COOLDOWN_MS || nowMs - (this.stableSince ?? nowMs) < HOLD_MS) return false;
+    if (nowMs - this.lastFire < COOLDOWN_MS) return false;
     const sharp = d.sharpness >= SHARPNESS_FLOOR && d.sharpness >= SHARPNESS_SHARE * this.best;
     const ready = d.stable && !!d.corners && quadArea(d.corners) >= MIN_AREA && d.luma >= DARK_LUMA && sharp;
     if (ready) {

@@ -26,7 +26,8 @@ export class ImageOps {
     const det = detect(frame);
     const state = this.tracker.push(det, t0);
     return {
-      corners: det ? normalise(det.corners, frame) : null,
+      // the tracker's smoothed corners keep the overlay from jittering
+      corners: det ? normalise(state.corners ?? det.corners, frame) : null,
       confidence: det?.confidence ?? 0,
       stable: state.stable,
       progress: state.progress,
