@@ -1,6 +1,6 @@
 import type { ScannerConfig } from "./config";
 import { ScanFailure, isRetryable } from "./errors";
-import { sendRequest } from "./http";
+import { sendRequest, type HttpRequest } from "./http";
 
 /** Largest PDF sent in one `POST /v1/scanner/upload` (the hosted API caps bodies at 4.5 MB). */
 export const ONE_STEP_MAX_BYTES = 4 * 1024 * 1024;
@@ -18,6 +18,8 @@ export interface UploadHooks {
   /** A transport failure happened; the next attempt starts after `delayMs`. */
   onRetry(attempt: number, delayMs: number): void;
   sleep?: (ms: number) => Promise<void>;
+  /** The transport (XMLHttpRequest by default; a fake in unit tests). */
+  send?: (r: HttpRequest) => Promise<unknown>;
 }
 
 /**
@@ -27,6 +29,7 @@ export interface UploadHooks {
  */
 export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, hooks: UploadHooks): Promise<ScanResult> {
   if (pdf.size > cfg.upload.max_bytes) throw new ScanFailure("too_large");
+  const send = hooks.send ?? sendRequest;
   if (pdf.size <= ONE_STEP_MAX_BYTES) {
     const body = () => {
       const form = new FormData();
@@ -35,14 +38,14 @@ export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, ho
       form.set("file", pdf, "scan.pdf");
       return form;
     };
-    return resultOf(await withRetry(() => sendRequest({ method: "POST", url: cfg.upload_url, body: body(), onProgress: hooks.onProgress }), hooks));
+    return resultOf(await withRetry(() => send({ method: "POST", url: cfg.upload_url, body: body(), onProgress: hooks.onProgress }), hooks));
   }
   await withRetry(
-    () => sendRequest({ method: "PUT", url: cfg.upload.url, body: pdf, headers: { "content-type": cfg.upload.content_type }, onProgress: (f) => hooks.onProgress(f * 0.95) }),
+    () => send({ method: "PUT", url: cfg.upload.url, body: pdf, headers: { "content-type": cfg.upload.content_type }, onProgress: (f) => hooks.onProgress(f * 0.95) }),
     hooks,
   );
   const done = await withRetry(
-    () => sendRequest({ method: "POST", url: cfg.complete_url, body: JSON.stringify({ session: cfg.client_token, pages }), headers: { "content-type": "application/json" } }),
+    () => send({ method: "POST", url: cfg.complete_url, body: JSON.stringify({ session: cfg.client_token, pages }), headers: { "content-type": "application/json" } }),
     hooks,
   );
   hooks.onProgress(1);
