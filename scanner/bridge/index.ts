@@ -15,6 +15,10 @@
  *   resolves false, and `post` sends nothing, ever.
  * - Messages go only to the origin accepted in the handshake (never `"*"`).
  * - Until `ready()` settles true, show a neutral loading state, not the camera.
+ * - The launcher closes the modal/inline frame on `cancelled` (calls onCancel) and on `closed`
+ *   (no cancel). Post `closed` when the person dismisses the done screen. Keyboard focus
+ *   inside the iframe never reaches the launcher's Escape handler, so a framed scanner
+ *   should treat Escape as Cancel.
  */
 import { buildScannerMessage, isInitMessage, type ScannerEventPayloads, type ScannerEventType } from "./messages";
 
