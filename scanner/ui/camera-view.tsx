@@ -64,7 +64,8 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
         {ready && <Overlay detection={detection} width={size.w} height={size.h} />}
         {settings.options.showA4Hint && !detection?.corners && <div className="ds-a4-hint" aria-hidden="true" />}
         <p className="ds-guidance" role="status" aria-live="polite">
-          {!cam ? t("startingCamera") : hint ? t(hint) : t("loadingDetector", { p: engineProgress })}
+          {!cam ? t("startingCamera") : !canCapture ? t("maxPagesReached", { max: settings.options.maxPages })
+            : hint ? t(hint) : t("loadingDetector", { p: engineProgress })}
         </p>
         {!ready && cam && <progress className="ds-engine-progress" max={100} value={engineProgress} aria-label={t("loadingDetector", { p: engineProgress })} />}
       </div>

@@ -4,8 +4,11 @@ import { renderSizeFor } from "../pdf/page-size";
 import type { MakeSurface } from "./surface";
 import type { EncodedImage, LiveDetection, NormQuad, WarpOptions } from "./protocol";
 
-/** JPEG quality of corrected pages, and the fallback when a page comes out above the budget. */
-const PAGE_QUALITY = [0.8, 0.65, 0.5];
+/**
+ * JPEG qualities tried in turn until a corrected page fits the budget (in Chromium at
+ * 200 dpi: a sparse form page fits at 0.8, a 36-line text page only at 0.3; docs/scanner.md).
+ */
+const PAGE_QUALITY = [0.8, 0.65, 0.5, 0.4, 0.3];
 export const PAGE_BUDGET_BYTES = 300 * 1024;
 /** Source captures are kept a little better: they are re-cropped when corners move. */
 const SOURCE_QUALITY = 0.92;

@@ -82,6 +82,15 @@ describe("hosted scanner with a camera", () => {
       await page.getByRole("button", { name: "Seite verwenden" }).click();
       await expect.poll(() => page.locator(".ds-strip .ds-thumb").count(), { timeout: 20_000 }).toBe(n);
     };
+    // keyboard: Tab-reachable corner handles move with the arrow keys
+    await page.getByRole("button", { name: "Foto aufnehmen" }).click();
+    const handle = page.getByRole("button", { name: "Ecke oben links" });
+    const left = async () => parseFloat((await handle.getAttribute("style"))!.match(/left: ([\d.]+)%/)![1]);
+    const before = await left();
+    await handle.focus();
+    for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowRight");
+    expect(await left()).toBeCloseTo(before + 2, 1);
+    await page.getByRole("button", { name: "Neu aufnehmen" }).click();
     await takePage(1);
 
     await page.reload();

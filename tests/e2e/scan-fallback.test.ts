@@ -1,3 +1,4 @@
+import path from "node:path";
 import jpeg from "jpeg-js";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { launchChromium } from "./support/browser";
 import { renderPagePhoto } from "./support/synthetic-page";
 import { fetchPdf, locateMarks, pdfPageSizes, renderPdf } from "./support/scan-page";
 
+const shots = process.env.SCAN_SCREENSHOTS_DIR;
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchChromium({ camera: false });
@@ -26,6 +28,7 @@ describe("hosted scanner without a camera", () => {
     const qr = page.getByRole("img", { name: "QR code that opens this scanner on a phone" });
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await qr.getAttribute("src")).toContain(`/v1/sessions/${session.id}/qr?t=`);
+    if (shots) await page.screenshot({ path: path.join(shots, "fallback-desktop.png") });
 
     const photo = renderPagePhoto();
     const file = jpeg.encode({ data: Buffer.from(photo.data), width: photo.width, height: photo.height }, 90).data;
@@ -56,10 +59,11 @@ describe("hosted scanner without a camera", () => {
       const session = await (await post("/v1/sessions", {}, { authorization: `Bearer ${key.secret}` })).json();
       await new Promise((r) => setTimeout(r, 1500));
 
-      const page = await browser.newPage();
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
       await page.goto(session.scan_url);
       await page.waitForSelector('[data-screen="error"]', { timeout: 30_000 });
       expect(await page.textContent('[data-screen="error"]')).toContain("This link has expired. Ask for a new link.");
+      if (shots) await page.screenshot({ path: path.join(shots, "expired.png") });
       await page.close();
     } finally {
       await server.stop();
