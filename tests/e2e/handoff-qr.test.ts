@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { devices } from "playwright-core";
 import { api } from "./support/api";
 import { readCalls, waitForCall } from "./support/host-server";
-import { openHostPage, sessionFor, startLauncherFixture, type LauncherFixture } from "./support/launcher-fixture";
+import { openHostPage, sessionFor, useLauncherFixture } from "./support/launcher-fixture";
 import { decodeQrPng } from "./support/qr";
 import { baseUrl } from "./support/server";
 import { tinyPdf, uploadPdf } from "./support/tiny-pdf";
 
-let fx: LauncherFixture;
-beforeAll(async () => {
-  fx = await startLauncherFixture();
-});
-afterAll(() => fx?.close());
+const fx = useLauncherFixture();
 
 type HandoffWindow = { startHandoff(id: string, token: string): void; handle: { stop(): void } };
 
 describe("happy", () => {
   it("desktop shows a QR, the phone opens the decoded URL, the desktop sees opened then the result", async () => {
-    const desktop = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const desktop = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await desktop.evaluate(([id, t]) => (window as unknown as HandoffWindow).startHandoff(id, t), [session.id, session.client_token]);
     const img = desktop.locator('[data-docscan="handoff"] img');
     await desktop.waitForFunction(() => (document.querySelector('[data-docscan="handoff"] img') as HTMLImageElement | null)?.naturalWidth);
@@ -28,7 +24,7 @@ describe("happy", () => {
     expect(scanned).toMatch(new RegExp(`^${baseUrl()}/scan\\?c=[A-Za-z0-9_.-]+$`));
     expect(scanned).not.toContain(session.client_token);
 
-    const phoneContext = await fx.browser.newContext({ ...devices["Pixel 5"] });
+    const phoneContext = await fx().browser.newContext({ ...devices["Pixel 5"] });
     const phone = await phoneContext.newPage();
     await phone.goto(scanned);
     await waitForCall(desktop, "status", "opened");
@@ -55,9 +51,9 @@ describe("happy", () => {
 
 describe("errors", () => {
   it("reports a config error and stops when the token does not match the session", async () => {
-    const desktop = await openHostPage(fx);
-    const session = await sessionFor(fx);
-    const other = await sessionFor(fx);
+    const desktop = await openHostPage(fx());
+    const session = await sessionFor(fx());
+    const other = await sessionFor(fx());
     await desktop.evaluate(([id, t]) => (window as unknown as HandoffWindow).startHandoff(id, t), [session.id, other.client_token]);
     const error = await waitForCall(desktop, "error");
     expect(error.args[0]).toMatchObject({ code: "config" });
@@ -66,8 +62,8 @@ describe("errors", () => {
   });
 
   it("stop() removes the QR and ends polling before anything happens", async () => {
-    const desktop = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const desktop = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await desktop.evaluate(([id, t]) => (window as unknown as HandoffWindow).startHandoff(id, t), [session.id, session.client_token]);
     await waitForCall(desktop, "status", "created");
     await desktop.evaluate(() => (window as unknown as HandoffWindow).handle.stop());

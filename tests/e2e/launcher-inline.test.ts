@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eventTypes, readCalls } from "./support/host-server";
-import { openHostPage, sessionFor, startLauncherFixture, type LauncherFixture } from "./support/launcher-fixture";
+import { openHostPage, sessionFor, useLauncherFixture } from "./support/launcher-fixture";
 
-let fx: LauncherFixture;
-beforeAll(async () => {
-  fx = await startLauncherFixture();
-});
-afterAll(() => fx?.close());
+const fx = useLauncherFixture();
 
 type HostWindow = { openScanner(url: string, mode: string): void; handle: { close(): void } };
 
 describe("happy", () => {
   it("puts the scanner iframe in the container, no overlay, and the scanner says ready", async () => {
-    const page = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await page.evaluate((url) => (window as unknown as HostWindow).openScanner(url, "inline"), session.scan_url);
     const frame = page.locator("#inline > iframe");
     expect(await frame.getAttribute("src")).toBe(session.scan_url);
@@ -29,8 +25,8 @@ describe("happy", () => {
   });
 
   it("close() removes the iframe and reports a cancel", async () => {
-    const page = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await page.evaluate((url) => (window as unknown as HostWindow).openScanner(url, "inline"), session.scan_url);
     await page.evaluate(() => (window as unknown as HostWindow).handle.close());
     expect(await page.locator("#inline iframe").count()).toBe(0);
@@ -44,8 +40,8 @@ describe("happy", () => {
 
 describe("errors", () => {
   it("throws for inline mode without a matching container, or an unknown mode", async () => {
-    const page = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx());
+    const session = await sessionFor(fx());
     const outcomes = await page.evaluate((scanUrl) => {
       const open = (window as unknown as { DocScan: { open(o: object): void } }).DocScan.open;
       return [{ mode: "inline" }, { mode: "inline", container: "#nope" }, { mode: "popup" }].map((o) => {

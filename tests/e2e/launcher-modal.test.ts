@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { readCalls } from "./support/host-server";
-import { openHostPage, sessionFor, startLauncherFixture, type LauncherFixture } from "./support/launcher-fixture";
+import { openHostPage, sessionFor, useLauncherFixture } from "./support/launcher-fixture";
 
-let fx: LauncherFixture;
-beforeAll(async () => {
-  fx = await startLauncherFixture();
-});
-afterAll(() => fx?.close());
+const fx = useLauncherFixture();
 
 /** Focuses the integrator's button, then opens the modal for a fresh session. */
 async function openModal(page: Page) {
-  const session = await sessionFor(fx);
+  const session = await sessionFor(fx());
   await page.focus("#start");
   await page.evaluate((url) => (window as unknown as { openScanner(u: string, m: string): void }).openScanner(url, "modal"), session.scan_url);
   await page.waitForSelector('[data-docscan="modal"]');
@@ -27,7 +23,7 @@ const focusInDialog = (page: Page) =>
 
 describe("happy", () => {
   it("opens a full-screen modal dialog around the scanner iframe, with camera allowed and focus on Close", async () => {
-    const page = await openHostPage(fx);
+    const page = await openHostPage(fx());
     const session = await openModal(page);
     const dialog = page.locator('[data-docscan="modal"]');
     expect(await dialog.getAttribute("role")).toBe("dialog");
@@ -43,7 +39,7 @@ describe("happy", () => {
   });
 
   it("keeps Tab and Shift+Tab inside the dialog", async () => {
-    const page = await openHostPage(fx);
+    const page = await openHostPage(fx());
     await openModal(page);
     for (const key of ["Tab", "Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
       await page.keyboard.press(key);
@@ -56,7 +52,7 @@ describe("happy", () => {
 describe("cancel", () => {
   for (const how of ["Escape", "the Close button", "handle.close()"] as const) {
     it(`closes with ${how}: onCancel once, overlay gone, focus and scrolling restored`, async () => {
-      const page = await openHostPage(fx);
+      const page = await openHostPage(fx());
       await openModal(page);
       if (how === "Escape") await page.keyboard.press("Escape");
       else if (how === "the Close button") await page.click('button[aria-label="Close scanner"]');
@@ -78,7 +74,7 @@ describe("cancel", () => {
 
 describe("errors", () => {
   it("refuses a scanUrl that is not on the launcher's own origin, and opens nothing", async () => {
-    const page = await openHostPage(fx);
+    const page = await openHostPage(fx());
     const message = await page.evaluate(() => {
       try {
         (window as unknown as { DocScan: { open(o: object): void } }).DocScan.open({ scanUrl: "https://evil.example/scan?t=x", mode: "modal" });

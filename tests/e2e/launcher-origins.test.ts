@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Frame, Page } from "playwright-core";
 import { eventTypes, readCalls, waitForCall } from "./support/host-server";
-import { openHostPage, sessionFor, startLauncherFixture, type LauncherFixture } from "./support/launcher-fixture";
+import { openHostPage, sessionFor, useLauncherFixture } from "./support/launcher-fixture";
 
-let fx: LauncherFixture;
-beforeAll(async () => {
-  fx = await startLauncherFixture();
-});
-afterAll(() => fx?.close());
+const fx = useLauncherFixture();
 
 const REFUSAL = /can.t run on this site|cannot show the scanner here/i;
 type HostWindow = { openScanner(url: string, mode: string): void };
@@ -28,8 +24,8 @@ async function scannerFrame(page: Page, scanUrl: string): Promise<Frame> {
 
 describe("security", () => {
   it("ignores docscan-shaped messages from a foreign frame and from the page itself", async () => {
-    const page = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await openInline(page, session.scan_url);
     await waitForCall(page, "event", undefined, 30_000);
 
@@ -40,8 +36,8 @@ describe("security", () => {
       const iframe = document.createElement("iframe");
       iframe.src = src;
       document.body.appendChild(iframe);
-    }, `${fx.other.origin}/forged`);
-    await page.frameLocator(`iframe[src="${fx.other.origin}/forged"]`).locator("body[data-sent=yes]").waitFor({ state: "attached" });
+    }, `${fx().other.origin}/forged`);
+    await page.frameLocator(`iframe[src="${fx().other.origin}/forged"]`).locator("body[data-sent=yes]").waitFor({ state: "attached" });
     await page.waitForTimeout(500);
 
     const calls = await readCalls(page);
@@ -53,8 +49,8 @@ describe("security", () => {
   });
 
   it("the scanner refuses to run, and says so, inside a page whose origin is not allowlisted", async () => {
-    const page = await openHostPage(fx, fx.other);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx(), fx().other);
+    const session = await sessionFor(fx());
     await openInline(page, session.scan_url);
     const frame = await scannerFrame(page, session.scan_url);
     await frame.getByText(REFUSAL).waitFor({ timeout: 30_000 });
@@ -65,8 +61,8 @@ describe("security", () => {
   });
 
   it("the same session runs on the allowlisted origin", async () => {
-    const page = await openHostPage(fx);
-    const session = await sessionFor(fx);
+    const page = await openHostPage(fx());
+    const session = await sessionFor(fx());
     await openInline(page, session.scan_url);
     await waitForCall(page, "event", undefined, 30_000);
     const frame = await scannerFrame(page, session.scan_url);
@@ -76,12 +72,12 @@ describe("security", () => {
   });
 
   it("refuses an allowlisted page that is itself framed by a foreign origin", async () => {
-    const context = await fx.browser.newContext();
+    const context = await fx().browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${fx.other.origin}/wrap`);
-    const shopFrame = page.frames().find((f) => f.url() === `${fx.shop.origin}/`)!;
+    await page.goto(`${fx().other.origin}/wrap`);
+    const shopFrame = page.frames().find((f) => f.url() === `${fx().shop.origin}/`)!;
     await shopFrame.waitForFunction(() => "DocScan" in window);
-    const session = await sessionFor(fx);
+    const session = await sessionFor(fx());
     await openInline(shopFrame, session.scan_url);
     const frame = await scannerFrame(page, session.scan_url);
     await frame.getByText(REFUSAL).waitFor({ timeout: 30_000 });

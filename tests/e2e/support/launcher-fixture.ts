@@ -3,8 +3,9 @@
  * allowlist holds the "shop" origin (and not the "other" origin), and both host servers.
  */
 import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { allowOrigin, createSession, newTenant, type Tenant } from "./api";
-import { launchChromium } from "./browser";
+import { launchChromium, type LaunchOptions } from "./browser";
 import { forgedScannerPage, launcherHostPage, startHostServer, type HostServer } from "./host-server";
 
 export interface LauncherFixture {
@@ -17,10 +18,10 @@ export interface LauncherFixture {
   close(): Promise<void>;
 }
 
-export async function startLauncherFixture(): Promise<LauncherFixture> {
+export async function startLauncherFixture(launch: LaunchOptions = {}): Promise<LauncherFixture> {
   const routes = (): Record<string, string> => ({ "/": launcherHostPage(), "/forged": forgedScannerPage("sess_forged") });
   const otherRoutes = routes();
-  const [browser, tenant, shop, other] = await Promise.all([launchChromium(), newTenant(), startHostServer(routes()), startHostServer(otherRoutes)]);
+  const [browser, tenant, shop, other] = await Promise.all([launchChromium(launch), newTenant(), startHostServer(routes()), startHostServer(otherRoutes)]);
   // A foreign page that frames the allowlisted integrator page (clickjacking shape).
   otherRoutes["/wrap"] = `<!doctype html><title>Wrapper</title><iframe id="shop" src="${shop.origin}/" style="width:1000px;height:800px"></iframe>`;
   await allowOrigin(tenant, shop.origin);
@@ -33,6 +34,19 @@ export async function startLauncherFixture(): Promise<LauncherFixture> {
       await browser.close();
       await Promise.all([shop.close(), other.close()]);
     },
+  };
+}
+
+/** Starts the fixture before this file's tests and stops it after; returns a getter. */
+export function useLauncherFixture(launch: LaunchOptions = {}): () => LauncherFixture {
+  let fx: LauncherFixture | undefined;
+  beforeAll(async () => {
+    fx = await startLauncherFixture(launch);
+  });
+  afterAll(() => fx?.close());
+  return () => {
+    if (!fx) throw new Error("the launcher fixture has not started");
+    return fx;
   };
 }
 
