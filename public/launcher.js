@@ -89,8 +89,7 @@
 
   /** @param {string} src @param {string} css */
   function createFrame(src, css) {
-    const frame = /** @type {HTMLIFrameElement} */ (el("iframe", { title: "Document scanner", allow: "camera; fullscreen", src }, css));
-    return frame;
+    return /** @type {HTMLIFrameElement} */ (el("iframe", { title: "Document scanner", allow: "camera; fullscreen", src }, css));
   }
 
   /**
