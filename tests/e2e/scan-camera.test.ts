@@ -9,6 +9,12 @@ import { renderPagePhoto } from "./support/synthetic-page";
 import { writeY4m } from "./support/y4m";
 import { fetchPdf, locateMarks, openPhonePage, pdfPageSizes, renderPdf, sampleDetectionRate } from "./support/scan-page";
 
+/** Counts the pages kept in the scanner's IndexedDB store (evaluated in the page). */
+const COUNT_STORED_PAGES = `new Promise((resolve) => {
+  const open = indexedDB.open("docscan-scanner");
+  open.onsuccess = () => { const r = open.result.transaction("pages").objectStore("pages").count(); r.onsuccess = () => resolve(r.result); };
+})`;
+
 const work = mkdtempSync(path.join(tmpdir(), "scan-e2e-"));
 const shots = process.env.SCAN_SCREENSHOTS_DIR;
 let browser: Browser;
@@ -119,6 +125,40 @@ describe("hosted scanner with a camera", () => {
       expect(red, "the red mark is grey in a grayscale scan").toBe(0);
       expect(blue, "the blue watermark is drawn").toBeGreaterThan(200);
     }
+    await page.context().close();
+  });
+
+  it("keeps memory flat over 22 pages (bitmaps and canvases released, pages in IndexedDB)", async () => {
+    const tenant = await newTenant();
+    const session = await createSession(tenant.secretKey, { scanner: { options: { maxPages: 22 } } });
+    const page = await openPhonePage(browser, session.scan_url);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Performance.enable");
+    const heapMb = async () => {
+      await cdp.send("HeapProfiler.collectGarbage");
+      const { metrics } = await cdp.send("Performance.getMetrics");
+      return metrics.find((m: { name: string }) => m.name === "JSHeapUsedSize")!.value / 2 ** 20;
+    };
+    await page.waitForSelector('.ds-overlay[data-detected="true"]', { timeout: 30_000 });
+    await page.getByLabel("Auto-capture").uncheck();
+    const heaps: number[] = [];
+    for (let n = 1; n <= 22; n++) {
+      await page.getByRole("button", { name: "Take photo" }).click();
+      await page.getByRole("button", { name: "Use this page" }).click();
+      await expect.poll(() => page.locator(".ds-strip .ds-thumb").count(), { timeout: 20_000 }).toBe(n);
+      if (n === 4 || n === 22) heaps.push(await heapMb());
+    }
+    console.log(`[scanner] JS heap after 4 pages ${heaps[0].toFixed(1)} MB, after 22 pages ${heaps[1].toFixed(1)} MB`);
+    expect(heaps[1] - heaps[0]).toBeLessThan(8);
+    const stored = await page.evaluate(COUNT_STORED_PAGES);
+    expect(stored).toBe(22);
+    await page.getByRole("button", { name: "Send document" }).click();
+    await page.waitForSelector('[data-screen="done"]', { timeout: 60_000 });
+    const read = await readSession(tenant.secretKey, session.id);
+    expect(read.body.result.page_count).toBe(22);
+    expect((await pdfPageSizes(await fetchPdf(read.body.result.url))).count).toBe(22);
+    // freed after the upload
+    expect(await page.evaluate(COUNT_STORED_PAGES)).toBe(0);
     await page.context().close();
   });
 });
