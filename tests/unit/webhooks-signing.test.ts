@@ -102,11 +102,11 @@ describe("webhook secrets", () => {
   });
 });
 
-describe("docs/webhooks.md", () => {
+describe("README.md (Receiving webhooks)", () => {
   it("carries the verification helper exactly as shipped", async () => {
     const { readFileSync } = await import("node:fs");
     const source = readFileSync("lib/webhooks/verify-signature.ts", "utf8");
     const code = source.slice(source.indexOf('import { createHmac'));
-    expect(readFileSync("docs/webhooks.md", "utf8")).toContain(code.trim());
+    expect(readFileSync("README.md", "utf8")).toContain(code.trim());
   });
 });
