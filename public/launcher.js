@@ -4,7 +4,7 @@
  * docscan launcher: the one script integrators embed (`<script src="{base_url}/launcher.js">`).
  * Defines `window.DocScan` with `open()` (scanner in a modal or inline iframe) and
  * `handoff()` (QR code for the phone plus status polling). Hand-written, no build step, one
- * file, so it stays a single cacheable request; docs/embedding.md is the integrator's guide.
+ * file, so it stays a single cacheable request; the README's "Embedding the scanner" section is the integrator's guide.
  *
  * Trust: the scanner, the QR and the status endpoint live on the origin this script was
  * loaded from. Messages are accepted only from that origin AND from the iframe this
