@@ -37,3 +37,15 @@ export function corsPreflight(method: "GET" | "POST"): RouteHandler {
     return new Response(null, { status: 204, headers });
   };
 }
+
+/**
+ * `Referrer-Policy: no-referrer` on every answer of an endpoint whose URL carries a token
+ * (status, QR, config), errors included, so no response can leak its own URL onward.
+ */
+export function withNoReferrer(handler: RouteHandler): RouteHandler {
+  return async (req, context) => {
+    const res = await handler(req, context);
+    res.headers.set("Referrer-Policy", "no-referrer");
+    return res;
+  };
+}

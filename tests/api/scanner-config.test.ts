@@ -72,6 +72,7 @@ describe("errors", () => {
       const res = await config(q);
       expect(res.status, q.slice(0, 30)).toBe(401);
       expect(res.body.error).toBe("invalid_token");
+      expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     }
     expect((await sessionRow(svc.get().db, s.id)).status).toBe("created");
   });

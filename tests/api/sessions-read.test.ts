@@ -81,6 +81,7 @@ describe("errors", () => {
         const res = await callJson("GET", `/v1/sessions/${s.id}/${kind}${t}`);
         expect(res.status, `${kind} ${t.slice(0, 20)}`).toBe(401);
         expect(res.body.error).toBe("invalid_token");
+        expect(res.headers.get("referrer-policy")).toBe("no-referrer");
       }
     }
   });

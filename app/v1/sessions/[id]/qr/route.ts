@@ -1,15 +1,18 @@
 import { methods, route } from "@/lib/http";
 import { getHandoffQr } from "@/lib/sessions";
+import { withNoReferrer } from "@/lib/sessions/cors";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({}, async ({ req, params, ctx }) => {
-    const token = new URL(req.url).searchParams.get("t");
-    const svg = await getHandoffQr({ services: ctx.services, sessionId: params.id, token, now: ctx.now });
-    return new Response(svg, {
-      status: 200,
-      headers: { "Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Content-Type-Options": "nosniff" },
-    });
-  }),
+  GET: withNoReferrer(
+    route({}, async ({ req, params, ctx }) => {
+      const token = new URL(req.url).searchParams.get("t");
+      const svg = await getHandoffQr({ services: ctx.services, sessionId: params.id, token, now: ctx.now });
+      return new Response(svg, {
+        status: 200,
+        headers: { "Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+      });
+    }),
+  ),
 });
