@@ -1,12 +1,13 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { CameraError, startCamera, type CameraControls, type CameraFailure } from "../camera/start-camera";
+import { CameraError, startCamera, type CameraControls as Camera, type CameraFailure } from "../camera/start-camera";
 import { grabFullFrame } from "../camera/grab-frame";
 import { guidanceFor } from "../capture/guidance";
 import type { Translate } from "../i18n";
 import type { ScannerSettings } from "../settings";
 import type { ScanEngine } from "../worker/client";
 import type { NormQuad } from "../worker/protocol";
+import { CameraControls } from "./camera-controls";
 import { Overlay } from "./overlay";
 import { useDetectionLoop } from "./use-detection-loop";
 
@@ -26,15 +27,14 @@ interface Props {
 /** The live camera: preview at once, overlay once the detector is loaded, shutter always. */
 export function CameraView({ t, settings, engine, engineProgress, active, canCapture, onCapture, onUnavailable, children }: Props) {
   const video = useRef<HTMLVideoElement>(null);
-  const [cam, setCam] = useState<CameraControls | null>(null);
+  const [cam, setCam] = useState<Camera | null>(null);
   const [size, setSize] = useState({ w: 0, h: 0 });
-  const [torch, setTorch] = useState(false);
   const [autoOn, setAutoOn] = useState(true);
   const [busy, setBusy] = useState(false);
   const ready = engineProgress >= 100;
 
   useEffect(() => {
-    let controls: CameraControls | null = null, gone = false;
+    let controls: Camera | null = null, gone = false;
     startCamera(video.current!).then((c) => (gone ? c.stop() : ((controls = c), setCam(c))),
       (err) => !gone && onUnavailable(err instanceof CameraError ? err.reason : "unavailable"));
     return () => {
@@ -69,24 +69,8 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
         </p>
         {!ready && cam && <progress className="ds-engine-progress" max={100} value={engineProgress} aria-label={t("loadingDetector", { p: engineProgress })} />}
       </div>
-      <div className="ds-controls">
-        {settings.options.showFlash && cam?.torch && (
-          <button type="button" className="ds-icon-btn" aria-pressed={torch} onClick={() => { setTorch(!torch); void cam.setTorch(!torch); }}>
-            {torch ? t("torchOff") : t("torchOn")}
-          </button>
-        )}
-        {settings.options.showZoom && cam?.zoom && (
-          <label className="ds-zoom">{t("zoom")}
-            <input type="range" min={cam.zoom.min} max={cam.zoom.max} step={cam.zoom.step} defaultValue={cam.zoom.value}
-              onChange={(e) => void cam.setZoom(Number(e.currentTarget.value))} />
-          </label>
-        )}
-        <button type="button" className="ds-shutter" onClick={() => void capture(detection?.corners ?? null)}
-          disabled={!cam || busy || !canCapture} aria-label={t("shutter")}><span aria-hidden="true" /></button>
-        <label className="ds-toggle">
-          <input type="checkbox" checked={autoOn} onChange={(e) => setAutoOn(e.currentTarget.checked)} /> {t("autoCapture")}
-        </label>
-      </div>
+      <CameraControls t={t} settings={settings} cam={cam} canShoot={!!cam && !busy && canCapture}
+        onShutter={() => void capture(detection?.corners ?? null)} autoOn={autoOn} onAutoChange={setAutoOn} />
       {children}
     </section>
   );

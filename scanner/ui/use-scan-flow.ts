@@ -115,13 +115,14 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
         onRetry: () => setPhase({ name: "uploading", progress: null, retrying: true }),
       });
       await book.clear();
+      engine.dispose(); // nothing left to detect: free the worker
       setPhase({ name: "done", result });
       bridge.post("completed", { result });
     } catch (err) {
       const kind = err instanceof ScanFailure ? err.kind : "generic";
       fail(kind, !FATAL.includes(kind));
     }
-  }, [cfg, settings, book, bridge, fail]);
+  }, [cfg, settings, book, bridge, fail, engine]);
 
   /** The person gives up: tell the service (unrecoverable) and the host page. */
   const cancel = useCallback(() => {
