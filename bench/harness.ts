@@ -26,6 +26,9 @@ export interface LoadOptions {
 export interface BenchContext {
   backend: "embedded" | "postgres+redis";
   baseUrl: string;
+  /** The real backends the app runs on (unset: embedded). */
+  databaseUrl?: string;
+  redisUrl?: string;
   /** Extra server environment the case was started with (e.g. CRON_SECRET). */
   env: Record<string, string>;
   durationSec: number;

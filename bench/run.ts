@@ -36,6 +36,8 @@ for (const backend of backends) {
   const ctx: BenchContext = {
     backend: backend.name,
     baseUrl: app.baseUrl,
+    databaseUrl: backend.databaseUrl,
+    redisUrl: backend.redisUrl,
     env: BENCH_ENV,
     durationSec,
     measure: (options) => measure(durationSec, options),

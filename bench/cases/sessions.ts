@@ -1,12 +1,14 @@
 /**
- * Session hot paths beside plain node:http baselines doing the irreducible part of the same
- * work: creation with a secret key, the desktop status poll, and a 2 MB one-step upload
- * (JSON base64, the largest thing the API itself receives).
+ * Session hot paths, each beside two baselines in the same run: a plain node:http server
+ * doing the irreducible part (answer a canned body; for the upload, parse, decode and write
+ * 2 MB), and a node:http server running the same lib verbs on the same kind of database
+ * ("same database work"), whose ratio isolates the Next request pipeline.
  */
 import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
+import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import type { BenchCase, BenchContext, Comparison } from "../harness";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -20,7 +22,18 @@ export const sessionsCase: BenchCase = {
   name: "sessions",
   async run(ctx) {
     const tenant = await newTenant(ctx.baseUrl);
-    return [await createCase(ctx, tenant), await statusCase(ctx, tenant), await uploadCase(ctx, tenant)];
+    const verbs = await startSessionVerbsBaseline(ctx);
+    try {
+      return [
+        await createCase(ctx, tenant),
+        await createSameWorkCase(ctx, tenant, verbs),
+        await statusCase(ctx, tenant),
+        await statusSameWorkCase(ctx, tenant, verbs),
+        await uploadCase(ctx, tenant),
+      ];
+    } finally {
+      await verbs.close();
+    }
   },
 };
 
@@ -37,6 +50,28 @@ async function createCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
     subject: await ctx.measure({ ...load, url: `${ctx.baseUrl}/v1/sessions` }),
     baselineName: "node:http",
     baseline: await ctx.measure({ ...load, url: baseline }),
+  };
+}
+
+async function createSameWorkCase(ctx: BenchContext, t: Tenant, verbs: SessionVerbsBaseline): Promise<Comparison> {
+  const load = { method: "POST" as const, body: JSON.stringify({ metadata: { order: "bench" } }), expectStatus: 201 };
+  const headers = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
+  return {
+    name: "POST /v1/sessions (secret key) vs same verbs",
+    subject: await ctx.measure({ ...load, headers: headers(t.secretKey), url: `${ctx.baseUrl}/v1/sessions` }),
+    baselineName: "node:http+verbs",
+    baseline: await ctx.measure({ ...load, headers: headers(verbs.secretKey), url: `${verbs.url}/v1/sessions` }),
+  };
+}
+
+async function statusSameWorkCase(ctx: BenchContext, t: Tenant, verbs: SessionVerbsBaseline): Promise<Comparison> {
+  const app = await createSession(ctx.baseUrl, t);
+  const base = await createSession(verbs.url, { secretKey: verbs.secretKey });
+  return {
+    name: "GET /v1/sessions/:id/status vs same verbs",
+    subject: await ctx.measure({ url: `${ctx.baseUrl}/v1/sessions/${app.id}/status?t=${app.client_token}` }),
+    baselineName: "node:http+verbs",
+    baseline: await ctx.measure({ url: `${verbs.url}/v1/sessions/${base.id}/status?t=${base.client_token}` }),
   };
 }
 
