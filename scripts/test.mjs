@@ -25,10 +25,13 @@ function runProject(name) {
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
   });
   const counts = existsSync(report) ? JSON.parse(readFileSync(report, "utf8")) : null;
+  // A file that fails outside any test (a hook, an import) has no failed test to count.
+  const brokenFiles = (counts?.testResults ?? []).filter((f) => f.status === "failed" && !f.assertionResults.some((a) => a.status === "failed"));
+  const failed = (counts?.numFailedTests ?? 0) + brokenFiles.length;
   return {
     ok: result.status === 0,
     passed: counts?.numPassedTests ?? 0,
-    failed: counts?.numFailedTests ?? (result.status === 0 ? 0 : 1),
+    failed: result.status === 0 ? failed : Math.max(failed, 1),
   };
 }
 

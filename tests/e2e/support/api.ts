@@ -24,8 +24,11 @@ async function request(method: string, path: string, init: { json?: unknown; hea
 
 /** Signs up a fresh tenant and creates a publishable and a secret test key. */
 export async function newTenant(): Promise<Tenant> {
+  // Each tenant signs up from its own address, as real users do: the signup throttle counts
+  // per client IP (10 per 15 minutes), and the suite makes more tenants than that.
   const signup = await request("POST", "/v1/auth/signup", {
     json: { email: `e2e-${randomUUID()}@example.com`, password: "correct horse battery", company: "E2E Ltd" },
+    headers: { "x-forwarded-for": randomTestIp() },
   });
   if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
   const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
@@ -35,6 +38,11 @@ export async function newTenant(): Promise<Tenant> {
     return res.body.secret as string;
   };
   return { cookie, tenant: signup.body.tenant, publishableKey: await key("publishable"), secretKey: await key("secret") };
+}
+
+/** An address from TEST-NET-2 (RFC 5737), never routed. */
+function randomTestIp(): string {
+  return `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 }
 
 /** Adds an origin to the tenant's allowlist. */
