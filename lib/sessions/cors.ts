@@ -1,4 +1,4 @@
-import type { RouteHandler } from "../http";
+import { route, type RouteHandler } from "../http";
 
 /**
  * CORS for the endpoints an integrator's page calls from the browser: `POST /v1/sessions`
@@ -22,7 +22,8 @@ export function withCors(handler: RouteHandler): RouteHandler {
 
 /** The preflight answer (`OPTIONS`) for a CORS endpoint: the method, Authorization and JSON. */
 export function corsPreflight(method: "GET" | "POST"): RouteHandler {
-  return async (req) => {
+  // Through route(): the preflight gets a request id and a log line like every answer.
+  return route({}, async ({ req }) => {
     const origin = req.headers.get("origin");
     const headers: Record<string, string> = { Allow: `${method}, OPTIONS`, "Cache-Control": "no-store" };
     if (origin) {
@@ -35,7 +36,7 @@ export function corsPreflight(method: "GET" | "POST"): RouteHandler {
       });
     }
     return new Response(null, { status: 204, headers });
-  };
+  });
 }
 
 /**

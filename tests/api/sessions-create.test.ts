@@ -107,6 +107,7 @@ describe("security", () => {
     expect(pre.headers.get("access-control-allow-methods")).toBe("POST");
     expect(pre.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
     expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
+    expect(pre.headers.get("x-request-id")).toBeTruthy();
     const ok = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://shop.example.com" }, json: {} });
     expect(ok.status).toBe(201);
     expect(ok.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");

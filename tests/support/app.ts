@@ -17,6 +17,11 @@ interface RouteFile {
 
 const routeFiles: RouteFile[] = findRoutes(APP_DIR, []);
 
+/** Every route file's path under app/, with params in Next's `[name]` / `[...name]` form. */
+export function routePaths(): string[] {
+  return routeFiles.map((r) => `/${r.segments.join("/")}`);
+}
+
 function findRoutes(dir: string, segments: string[]): RouteFile[] {
   const found: RouteFile[] = [];
   for (const entry of readdirSync(dir)) {
