@@ -1,24 +1,11 @@
 /**
- * Next calls `register()` once per server start: validate the configuration (a bad value
- * stops the start, naming the variable), open the database (the embedded one migrates
- * here) and start the in-process scheduler. On Vercel, Vercel Cron replaces the scheduler.
+ * Next calls `register()` once per server start, in every runtime. Only the Node runtime
+ * starts the service; the condition is written this way so the edge bundle (middleware)
+ * drops the Node-only import entirely.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { config, ConfigError } = await import("./lib/config");
-  try {
-    config();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const { services } = await import("./lib/services");
-  await services();
-  if (!process.env.VERCEL) {
-    const { startScheduler } = await import("./lib/scheduler");
-    startScheduler(config().schedulerIntervalMs);
+  if (process.env.NEXT_RUNTIME === "nodejs") {
+    const { registerNode } = await import("./instrumentation-node");
+    await registerNode();
   }
 }

@@ -1,0 +1,24 @@
+/**
+ * Node-side start-up, loaded by instrumentation.ts: validate the configuration (a bad value
+ * stops the start, naming the variable), open the database (the embedded one migrates
+ * here) and start the in-process scheduler. On Vercel, Vercel Cron replaces the scheduler.
+ */
+import { config, ConfigError } from "./lib/config";
+import { services } from "./lib/services";
+
+export async function registerNode(): Promise<void> {
+  try {
+    config();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await services();
+  if (!process.env.VERCEL) {
+    const { startScheduler } = await import("./lib/scheduler");
+    startScheduler(config().schedulerIntervalMs);
+  }
+}
