@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { createSession, getDocScan, type DocScanError, type ScanResult } from "./docscan";
 import { EventLog, type LogEntry } from "./event-log";
 import { KeyStep, SetupSteps } from "./setup-steps";
+import { useConsoleAccount } from "./use-console-account";
 import styles from "./demo.module.css";
 
 type Mode = "modal" | "inline" | "qr";
@@ -19,6 +20,7 @@ export function DemoClient() {
   const inlineRef = useRef<HTMLDivElement>(null);
   const qrRef = useRef<HTMLDivElement>(null);
   const stopRef = useRef<(() => void) | null>(null);
+  const account = useConsoleAccount(origin);
 
   useEffect(() => {
     setKey(localStorage.getItem(KEY_STORAGE) ?? "");
@@ -68,8 +70,8 @@ export function DemoClient() {
   const disabled = !key.startsWith("pk_") || running !== null;
   return (
     <>
-      <KeyStep value={key} onChange={saveKey} problem={keyProblem} />
-      <SetupSteps origin={origin} />
+      <KeyStep value={key} onChange={saveKey} problem={keyProblem} account={account} />
+      <SetupSteps origin={origin} account={account} />
       <section className={styles.card} aria-labelledby="run-title">
         <h2 id="run-title">3. Scan a document</h2>
         <div className={styles.actions}>
