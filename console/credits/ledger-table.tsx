@@ -1,0 +1,57 @@
+import { formatDateTime, formatNumber } from "../format";
+import { SessionLink } from "../sessions/session-cells";
+import type { LedgerEntry } from "../types";
+import { EmptyState } from "../ui/layout-parts";
+
+const REASONS: Record<LedgerEntry["reason"], string> = {
+  signup_grant: "Sign-up grant",
+  topup: "Top-up",
+  session: "Document scanned",
+  adjustment: "Adjustment",
+};
+
+/** Every change to the balance, newest first (up to 200): the sum of the changes is the balance. */
+export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
+  if (ledger.length === 0) {
+    return <EmptyState title="No entries yet">Top-ups and scanned documents appear here.</EmptyState>;
+  }
+  return (
+    <div className="c-table-wrap">
+      <table className="c-table" data-testid="ledger">
+        <caption>The newest {ledger.length === 1 ? "entry" : `${formatNumber(ledger.length)} entries`}, newest first.</caption>
+        <thead>
+          <tr>
+            <th scope="col">When</th>
+            <th scope="col">Reason</th>
+            <th scope="col" className="c-num">
+              Change
+            </th>
+            <th scope="col" className="c-num">
+              Balance after
+            </th>
+            <th scope="col">Session</th>
+            <th scope="col">Note</th>
+          </tr>
+        </thead>
+        <tbody>
+          {ledger.map((e) => (
+            <tr key={e.id}>
+              <td className="c-nowrap">{formatDateTime(e.created_at)}</td>
+              <td>{REASONS[e.reason] ?? e.reason}</td>
+              <td className={e.delta < 0 ? "c-num c-delta--minus" : "c-num c-delta--plus"}>{e.delta > 0 ? `+${formatNumber(e.delta)}` : `−${formatNumber(-e.delta)}`}</td>
+              <td className="c-num">{formatNumber(e.balance_after)}</td>
+              <td>
+                {e.session_id ? (
+                  <SessionLink id={e.session_id} />
+                ) : (
+                  "—"
+                )}
+              </td>
+              <td className="c-note">{e.note ?? "—"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

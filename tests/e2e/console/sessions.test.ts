@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../support/browser";
+import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
+import { pageOverflow, sessionWith, signedUpOwner } from "../support/console-data";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(() => browser?.close());
+
+const HOSTILE = {
+  name: '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
+  flipped: "\u202Egnp.exe",
+  hidden: "a\u200Bb",
+  long: "W".repeat(4000),
+  nested: { deeper: { list: [1, 2, { x: "y" }] } },
+};
+
+describe("happy", () => {
+  it("an empty account shows how sessions arrive", async () => {
+    const page = await (await ownerContext(browser)).newPage();
+    await signUpInBrowser(page);
+    await page.goto("/console/sessions");
+    await page.getByText("No sessions yet").waitFor();
+    await expect(page.getByText("Sessions appear here when your server creates one").isVisible()).resolves.toBe(true);
+    await expectNoSeriousA11yViolations(page, "sessions, empty");
+  });
+
+  it("lists sessions newest first, filters by status in the page, and opens a session's detail", async () => {
+    const { page, owner } = await signedUpOwner(browser);
+    const first = await sessionWith(owner, { metadata: { order: "first" } });
+    const done = await sessionWith(owner, { metadata: { order: "second", customer: { id: 42 } }, complete: true, pages: 3 });
+    const last = await sessionWith(owner);
+
+    await page.goto("/console/sessions");
+    const rows = page.getByTestId("sessions-table").locator("tbody tr");
+    await rows.first().waitFor();
+    const texts = await rows.allInnerTexts();
+    expect(texts.map((t) => t.split(/\s/)[0])).toEqual([last.id, done.id, first.id]);
+    expect(texts[0]).toMatch(/Created\s+Test\s+—\s+—/);
+    expect(texts[1]).toMatch(/Completed\s+Test\s+3\s+\{"order":"second","customer":\{"id":42\}\}/);
+    await expect(page.getByTestId("sessions-count").innerText()).resolves.toBe("Showing 3 of 3.");
+    await expectNoSeriousA11yViolations(page, "sessions list");
+
+    await page.getByLabel("Status").selectOption("completed");
+    await expect(rows.count()).resolves.toBe(1);
+    await expect(page.getByTestId("sessions-count").innerText()).resolves.toBe("Showing 1 of 3.");
+    await page.getByLabel("Status").selectOption("failed");
+    await page.getByText("No failed sessions").waitFor();
+    await page.getByLabel("Status").selectOption("all");
+    await expect(rows.count()).resolves.toBe(3);
+
+    await page.getByRole("link", { name: done.id }).click();
+    await page.waitForURL(`**/console/sessions/${done.id}`);
+    const metadata = page.getByTestId("session-metadata");
+    await metadata.waitFor();
+    await expect(metadata.innerText()).resolves.toBe(JSON.stringify({ order: "second", customer: { id: 42 } }, null, 2));
+    await expect(page.getByText("GET /v1/sessions/").first().isVisible()).resolves.toBe(true);
+    await expectNoSeriousA11yViolations(page, "session detail");
+
+    await page.goto("/console/sessions/sess_doesnotexist000000000");
+    await page.getByText("Session not found").waitFor();
+    await expectNoSeriousA11yViolations(page, "session not found");
+  });
+
+  it("screenshots in both themes, phone and desktop", async () => {
+    for (const viewport of ["phone", "desktop"] as const) {
+      const { page, owner } = await signedUpOwner(browser, { viewport });
+      await sessionWith(owner, { metadata: { order: "A-1001", customer: "Ada Lovelace" } });
+      const done = await sessionWith(owner, { metadata: HOSTILE, complete: true, pages: 2 });
+      for (const theme of ["light", "dark"] as const) {
+        await setThemeTo(page, theme);
+        await page.goto("/console/sessions");
+        await page.getByTestId("sessions-table").waitFor();
+        await expectNoSeriousA11yViolations(page, `sessions ${viewport} ${theme}`);
+        await saveScreenshot(page, `sessions-${viewport}-${theme}`);
+        await page.goto(`/console/sessions/${done.id}`);
+        await page.getByTestId("session-metadata").waitFor();
+        await expectNoSeriousA11yViolations(page, `session detail ${viewport} ${theme}`);
+        await saveScreenshot(page, `session-detail-${viewport}-${theme}`);
+      }
+    }
+  });
+});
+
+describe("errors", () => {
+  it("a failed list read says so and recovers", async () => {
+    const page = await (await ownerContext(browser)).newPage();
+    await signUpInBrowser(page);
+    let fail = true;
+    await page.route("**/v1/dashboard/sessions?limit=200", (route) => (fail ? route.abort("connectionrefused") : route.continue()));
+    await page.goto("/console/sessions");
+    await page.getByRole("alert").filter({ hasText: "Could not load your sessions. The service could not be reached." }).waitFor();
+    fail = false;
+    await page.getByRole("button", { name: "Try again" }).click();
+    await page.getByText("No sessions yet").waitFor();
+  });
+});
+
+describe("security", () => {
+  it("hostile metadata stays inert text and does not break the layout at 360 px", async () => {
+    const { page, owner } = await signedUpOwner(browser, { viewport: "phone" });
+    const session = await sessionWith(owner, { metadata: HOSTILE });
+    for (const path of ["/console/sessions", `/console/sessions/${session.id}`]) {
+      await page.goto(path);
+      await page.locator("[data-testid=sessions-table], [data-testid=session-metadata]").first().waitFor();
+      await expect(page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), path).resolves.toBeUndefined();
+      await expect(page.locator("main img, main script").count(), path).resolves.toBe(0);
+      await expect(pageOverflow(page), `${path} page width`).resolves.toBeLessThanOrEqual(0);
+      const text = await page.locator("main").innerText();
+      expect(text, path).not.toContain("\u202E");
+      expect(text, path).not.toContain("\u200B");
+    }
+    const shown = await page.getByTestId("session-metadata").innerText();
+    expect(shown).toContain("\\u202e");
+    expect(shown).toContain('"name": "<img src=x onerror=\\"window.__pwned=1\\"><script>');
+  });
+});
