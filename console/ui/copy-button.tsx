@@ -3,13 +3,24 @@
 import { useState } from "react";
 import { Button } from "./button";
 
+interface CopyButtonProps {
+  value: string;
+  label?: string;
+  /** A fuller accessible name where several copy buttons share a page ("Copy key Test publishable key"). */
+  accessibleLabel?: string;
+  fallbackTargetId?: string;
+  /** Called after the value reached the clipboard (a getting-started step, for example). */
+  onCopied?: () => void;
+}
+
 /** Copies `value` to the clipboard and says so; falls back to selecting it for Ctrl+C. */
-export function CopyButton({ value, label = "Copy", fallbackTargetId }: { value: string; label?: string; fallbackTargetId?: string }) {
+export function CopyButton({ value, label = "Copy", accessibleLabel, fallbackTargetId, onCopied }: CopyButtonProps) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   async function copy() {
     try {
       await navigator.clipboard.writeText(value);
       setState("copied");
+      onCopied?.();
     } catch {
       const target = fallbackTargetId ? document.getElementById(fallbackTargetId) : null;
       if (target) window.getSelection()?.selectAllChildren(target);
@@ -18,7 +29,7 @@ export function CopyButton({ value, label = "Copy", fallbackTargetId }: { value:
   }
   return (
     <span className="c-copy">
-      <Button variant="secondary" onClick={copy}>
+      <Button variant="secondary" onClick={copy} aria-label={accessibleLabel}>
         {label}
       </Button>
       <span role="status" className="c-copy__status">
