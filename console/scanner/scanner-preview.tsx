@@ -61,12 +61,14 @@ export function ScannerPreview({ profile, refreshKey }: { profile: ScannerProfil
   const shown = wanted && session !== null;
   return (
     <Card title="Live preview" titleId="preview-title">
-      <p className="c-muted c-small">
-        The real scanner with the <strong>saved</strong> settings of “{profile.name}”, at phone size. It reloads after each save.
-      </p>
-      <p className="c-muted c-small">
-        Each preview opens a test session: free, and it never completes unless someone scans a document in it (a completed scan uses one credit, like any session). Your browser may ask to use the camera.
-      </p>
+      <div className="c-preview__intro">
+        <p className="c-muted c-small">
+          The real scanner with the <strong>saved</strong> settings of “{profile.name}”, at phone size. It reloads after each save.
+        </p>
+        <p className="c-muted c-small">
+          Each preview opens a test session: free, and it never completes unless someone scans a document in it (a completed scan uses one credit, like any session). Your browser may ask to use the camera.
+        </p>
+      </div>
       <div className="c-actions">
         {wanted ? (
           <Button variant="secondary" onClick={() => void open()} busy={status === "opening"} busyLabel="Opening…">

@@ -8,6 +8,7 @@ import { Button } from "../ui/button";
 import { Notice } from "../ui/notice";
 import { validateWith } from "../validate";
 import { draftFrom, isEmptyPatch, patchBetween, SETTING_KINDS, toSettings, type Draft, type SettingPath } from "./settings-draft";
+import { plainWords } from "./plain-words";
 import { SettingsFields } from "./settings-fields";
 import type { ProfileUpdated, ScannerProfile } from "./types";
 
@@ -57,7 +58,7 @@ export function SettingsEditor({ profile, onSaved }: { profile: ScannerProfile; 
     const elsewhere: string[] = [];
     for (const [key, message] of Object.entries(fields)) {
       const path = key.replace(/^scanner\./, "");
-      if (path in SETTING_KINDS) byPath[path] = message;
+      if (path in SETTING_KINDS) byPath[path] = plainWords(message);
       else elsewhere.push(`${path} ${message}`);
     }
     setErrors(byPath);

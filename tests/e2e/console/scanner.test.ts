@@ -143,25 +143,23 @@ describe("happy", () => {
     expect(saved.options).toMatchObject({ maxPages: 5, grayscale: true });
   });
 
-  it("screenshots in both themes at phone and desktop width, preview beside the form or below it", async () => {
-    for (const viewport of ["desktop", "phone"] as const) {
-      for (const theme of ["light", "dark"] as const) {
-        const { page } = await ownerOnScanner({ viewport, colorScheme: theme });
-        await setThemeTo(page, theme);
-        await page.reload();
-        await page.getByRole("button", { name: "Show preview" }).click();
-        await previewFrame(page);
-        const form = await editor(page).boundingBox();
-        const device = await page.locator(".c-preview__device").boundingBox();
-        if (viewport === "desktop") expect(device!.x).toBeGreaterThan(form!.x + form!.width - 1);
-        else expect(device!.y).toBeGreaterThan(form!.y + form!.height - 1);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport === "phone" ? 360 : 1280);
-        await expectNoSeriousA11yViolations(page, `scanner ${viewport} ${theme}`);
-        await saveScreenshot(page, `scanner-${viewport}-${theme}`);
-        await page.context().close();
-      }
-    }
+  const looks = (["desktop", "phone"] as const).flatMap((viewport) => (["light", "dark"] as const).map((theme) => ({ viewport, theme })));
+  it.each(looks)("looks right at $viewport width in $theme: the preview beside the form on desktop, below it on a phone", async ({ viewport, theme }) => {
+    const { page } = await ownerOnScanner({ viewport, colorScheme: theme });
+    await setThemeTo(page, theme);
+    await page.reload();
+    await page.getByRole("button", { name: "Show preview" }).click();
+    await previewFrame(page);
+    const form = await editor(page).boundingBox();
+    const device = await page.locator(".c-preview__device").boundingBox();
+    if (viewport === "desktop") expect(device!.x).toBeGreaterThan(form!.x + form!.width - 1);
+    else expect(device!.y).toBeGreaterThan(form!.y + form!.height - 1);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport === "phone" ? 360 : 1280);
+    await expectNoSeriousA11yViolations(page, `scanner ${viewport} ${theme}`);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, `scanner-${viewport}-${theme}`);
+    await page.context().close();
   });
 });
 
@@ -176,14 +174,15 @@ describe("errors", () => {
     await page.getByRole("button", { name: "Save settings" }).click();
 
     await page.getByText("Accent colour must be a colour: #rgb, #rrggbb or rgb(r g b)").waitFor();
-    await page.getByText("Watermark text is required when watermark.enabled is true").waitFor();
-    await page.getByText(/^Watermark opacity Too big/).waitFor();
+    await page.getByText("Watermark text is required while the watermark is on").waitFor();
+    await page.getByText("Watermark opacity must be at most 1").waitFor();
     await page.getByTestId("editor-problem").filter({ hasText: "Nothing was saved: 3 settings need attention" }).waitFor();
     await expect(editor(page).getByLabel("Accent colour", { exact: true }).getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(editor(page).getByLabel("Watermark text").getAttribute("aria-invalid")).resolves.toBe("true");
     await expect(page.evaluate(() => document.activeElement?.getAttribute("aria-invalid"))).resolves.toBe("true");
     expect(puts).toEqual([]);
     await expectNoSeriousA11yViolations(page, "scanner editor with errors");
+    await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, "scanner-errors-desktop-light");
 
     const saved = (await overviewOverHttp(cookie)).profiles[0].scanner;
