@@ -20,7 +20,7 @@ function readablePayload(payload: string): string {
 /** One delivery's target, every attempt, and the exact payload that was signed. */
 export function DeliveryDetails({ delivery: d }: { delivery: WebhookDelivery }) {
   return (
-    <div className="c-details">
+    <div className="c-delivery-details">
       <p className="c-muted">
         Sent to <code>{d.url}</code> for session <code>{d.session_id}</code>; created {formatDateTime(d.created_at)}.
       </p>
