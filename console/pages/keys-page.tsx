@@ -3,11 +3,11 @@
 import { useState } from "react";
 import { useAccount } from "../account";
 import { markStepDone } from "../checklist";
-import { describeError } from "../messages";
 import type { ApiKey } from "../types";
 import { useApiData } from "../use-api-data";
 import { Button } from "../ui/button";
-import { Card, EmptyState, Loading, PageHeader } from "../ui/layout-parts";
+import { DataGate } from "../ui/data-gate";
+import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
 import { Notice } from "../ui/notice";
 import { SecretReveal } from "../ui/secret-reveal";
 import { CREATE_KEY_FORM_ID, CreateKeyForm } from "./keys/create-key-form";
@@ -19,7 +19,8 @@ import { keyLabel, KeysTable } from "./keys/keys-table";
  */
 export function KeysPage() {
   const { account } = useAccount();
-  const { data, error, loading, reload, setData } = useApiData<{ keys: ApiKey[] }>("/v1/dashboard/keys");
+  const read = useApiData<{ keys: ApiKey[] }>("/v1/dashboard/keys");
+  const { data, setData } = read;
   const [revealed, setRevealed] = useState<{ key: ApiKey; secret: string } | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [presetSecret, setPresetSecret] = useState(0);
@@ -66,20 +67,15 @@ export function KeysPage() {
         </div>
       )}
       <Card title="Your keys" titleId="keys-list-title">
-        {loading && !data ? (
-          <Loading what="your API keys" />
-        ) : error && !data ? (
-          <>
-            <Notice tone="error">{describeError(error)}</Notice>
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          </>
-        ) : keys.length === 0 ? (
-          <EmptyState title="No API keys yet">Create a publishable key for your web pages and a secret key for your server with the form below.</EmptyState>
-        ) : (
-          <KeysTable keys={keys} signupKeyId={signupKey?.id ?? null} onRevoked={revoked} onCopiedPublishable={() => markStepDone(account.tenant.id, "copied_publishable_key")} />
-        )}
+        <DataGate state={read} what="your API keys">
+          {() =>
+            keys.length === 0 ? (
+              <EmptyState title="No API keys yet">Create a publishable key for your web pages and a secret key for your server with the form below.</EmptyState>
+            ) : (
+              <KeysTable keys={keys} signupKeyId={signupKey?.id ?? null} onRevoked={revoked} onCopiedPublishable={() => markStepDone(account.tenant.id, "copied_publishable_key")} />
+            )
+          }
+        </DataGate>
       </Card>
       <Card title="Create a key" titleId="create-key-title">
         <CreateKeyForm onCreated={created} presetSecret={presetSecret} />

@@ -4,13 +4,13 @@ import { useState, type FormEvent } from "react";
 import { DomainInput } from "@/lib/domains/schemas";
 import { useAccount } from "../account";
 import { api } from "../api";
-import { describeError } from "../messages";
 import { useApiData } from "../use-api-data";
 import { useFormAction } from "../use-form-action";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { TextField } from "../ui/field";
-import { Card, EmptyState, Loading, PageHeader } from "../ui/layout-parts";
+import { DataGate } from "../ui/data-gate";
+import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
 import { Notice } from "../ui/notice";
 import { addedOrigin, localhostHttpHint } from "./origins/origin-hints";
 
@@ -19,7 +19,8 @@ type Domains = { domains: string[] };
 /** The origin allowlist: add (showing what was stored), remove with confirmation. */
 export function OriginsPage() {
   const { refresh } = useAccount();
-  const { data, error, loading, reload, setData } = useApiData<Domains>("/v1/dashboard/domains");
+  const read = useApiData<Domains>("/v1/dashboard/domains");
+  const { data, setData } = read;
   const [input, setInput] = useState("");
   const [status, setStatus] = useState<string | null>(null);
   const [httpHint, setHttpHint] = useState<{ stored: string; http: string } | null>(null);
@@ -65,7 +66,7 @@ export function OriginsPage() {
       setData(answer);
       setStatus(`Removed ${removing}. Publishable keys no longer work on pages served from it.`);
       void refresh();
-    } else void reload();
+    } else void read.reload();
     setRemoving(null);
   }
 
@@ -114,29 +115,24 @@ export function OriginsPage() {
       </Card>
       <Card title="Your allowed origins" titleId="origins-list-title">
         <Notice tone="error">{remove.problem}</Notice>
-        {loading && !data ? (
-          <Loading what="your allowed origins" />
-        ) : error && !data ? (
-          <>
-            <Notice tone="error">{describeError(error)}</Notice>
-            <Button variant="secondary" onClick={() => void reload()}>
-              Try again
-            </Button>
-          </>
-        ) : domains.length === 0 ? (
-          <EmptyState title="No origins yet">Add the origin of each page that embeds the scanner, for example https://shop.example.com, with the form above.</EmptyState>
-        ) : (
-          <ul className="c-list" data-testid="origins-list" aria-labelledby="origins-list-title">
-            {domains.map((d) => (
-              <li key={d} className="c-list__row">
-                <code className="c-list__main">{d}</code>
-                <Button variant="secondary" onClick={() => setRemoving(d)} aria-label={`Remove ${d}`}>
-                  Remove
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <DataGate state={read} what="your allowed origins">
+          {() =>
+            domains.length === 0 ? (
+              <EmptyState title="No origins yet">Add the origin of each page that embeds the scanner, for example https://shop.example.com, with the form above.</EmptyState>
+            ) : (
+              <ul className="c-list" data-testid="origins-list" aria-labelledby="origins-list-title">
+                {domains.map((d) => (
+                  <li key={d} className="c-list__row">
+                    <code className="c-list__main">{d}</code>
+                    <Button variant="secondary" onClick={() => setRemoving(d)} aria-label={`Remove ${d}`}>
+                      Remove
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </DataGate>
       </Card>
       <ConfirmDialog open={removing !== null} title={`Remove ${removing ?? "origin"}?`} confirmLabel="Remove origin" busy={remove.busy} onConfirm={confirmRemove} onCancel={() => setRemoving(null)}>
         <p>Publishable keys stop working on pages served from {removing}, and the scanner can no longer be embedded there. You can add it again at any time.</p>
