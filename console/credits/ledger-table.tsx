@@ -2,6 +2,7 @@ import { formatDateTime, formatNumber } from "../format";
 import { SessionLink } from "../sessions/session-cells";
 import type { LedgerEntry } from "../types";
 import { EmptyState } from "../ui/layout-parts";
+import { TableScroll } from "../ui/table-scroll";
 
 const REASONS: Record<LedgerEntry["reason"], string> = {
   signup_grant: "Sign-up grant",
@@ -16,7 +17,7 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
     return <EmptyState title="No entries yet">Top-ups and scanned documents appear here.</EmptyState>;
   }
   return (
-    <div className="c-table-wrap">
+    <TableScroll label="Ledger">
       <table className="c-table" data-testid="ledger">
         <caption>The newest {ledger.length === 1 ? "entry" : `${formatNumber(ledger.length)} entries`}, newest first.</caption>
         <thead>
@@ -52,6 +53,6 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -3,6 +3,7 @@ import { formatDateTime } from "../format";
 import { SessionCells, SessionHeadCells } from "../sessions/session-cells";
 import type { Analytics } from "../types";
 import { EmptyState } from "../ui/layout-parts";
+import { TableScroll } from "../ui/table-scroll";
 
 /** The newest sessions of the window, each linking to its detail. */
 export function RecentSessions({ recent, days }: { recent: Analytics["recent"]; days: number }) {
@@ -17,7 +18,7 @@ export function RecentSessions({ recent, days }: { recent: Analytics["recent"]; 
   }
   return (
     <>
-      <div className="c-table-wrap">
+      <TableScroll label="Recent sessions">
         <table className="c-table" data-testid="recent-table">
           <caption className="c-visually-hidden">The newest sessions of the last {days} days</caption>
           <thead>
@@ -35,7 +36,7 @@ export function RecentSessions({ recent, days }: { recent: Analytics["recent"]; 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <p>
         <Link href="/console/sessions">All sessions</Link>
       </p>

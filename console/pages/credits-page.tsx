@@ -18,7 +18,7 @@ type Result = { tone: "success" | "error"; text: string } | null;
 
 /** `/console/credits`: balance, 30-day spend, the four packs and the ledger. */
 export function CreditsPage() {
-  const { refresh } = useAccount();
+  const { account, setAccount, refresh } = useAccount();
   const credits = useApiData<Credits>("/v1/dashboard/credits");
   const [buying, setBuying] = useState<number | null>(null);
   const [result, setResult] = useState<Result>(null);
@@ -29,6 +29,8 @@ export function CreditsPage() {
     try {
       const next = await api.post<Credits>("/v1/dashboard/credits/topup", { amount });
       credits.setData(next);
+      // The top bar's balance changes in the same render; then /v1/auth/me confirms it.
+      setAccount({ ...account, tenant: { ...account.tenant, credits: next.balance } });
       setResult({ tone: "success", text: `Added ${formatNumber(amount)} credits. Your balance is now ${formatNumber(next.balance)} credits.` });
       await refresh();
     } catch (err) {

@@ -11,6 +11,7 @@ import { SelectField } from "../ui/field";
 import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
 import { STATUS_WORDS } from "../ui/status-badge";
 import { useApiData } from "../use-api-data";
+import { TableScroll } from "../ui/table-scroll";
 
 const STATUSES = Object.keys(STATUS_WORDS) as SessionStatus[];
 
@@ -62,7 +63,7 @@ export function SessionsPage() {
 
 function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
   return (
-    <div className="c-table-wrap">
+    <TableScroll label="Sessions">
       <table className="c-table" data-testid="sessions-table">
         <caption className="c-visually-hidden">Sessions, newest first</caption>
         <thead>
@@ -86,6 +87,6 @@ function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

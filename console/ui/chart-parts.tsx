@@ -1,4 +1,5 @@
 import { formatNumber } from "../format";
+import { TableScroll } from "./table-scroll";
 
 export interface ChartSeries {
   key: string;
@@ -34,7 +35,7 @@ export function ChartTable({ title, series, points }: { title: string; series: r
   return (
     <details className="c-chart__data">
       <summary>Show the numbers as a table</summary>
-      <div className="c-table-wrap">
+      <TableScroll label={`${title}, as a table`}>
         <table className="c-table">
           <caption>{title}</caption>
           <thead>
@@ -60,7 +61,7 @@ export function ChartTable({ title, series, points }: { title: string; series: r
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </details>
   );
 }

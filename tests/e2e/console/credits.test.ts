@@ -34,7 +34,7 @@ describe("happy", () => {
     await page.getByRole("button", { name: "Add 2,500 credits" }).click();
     await page.getByTestId("topup-result").filter({ hasText: "Added 2,500 credits. Your balance is now 2,750 credits." }).waitFor();
     await expect(page.getByTestId("credits-balance").innerText()).resolves.toBe("2,750");
-    await expect(page.getByTestId("shell-balance").innerText()).resolves.toBe("2,750 credits");
+    await page.getByTestId("shell-balance").filter({ hasText: "2,750 credits" }).waitFor({ timeout: 2000 });
     const rows = await ledgerRows(page);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toMatch(/Top-up\s+\+2,500\s+2,750/);

@@ -74,7 +74,7 @@ describe("happy", () => {
     await page.getByRole("heading", { name: "Activity" }).hover();
     await page.getByTestId("chart-tooltip").waitFor({ state: "detached" });
     // Keyboard: Tab from the window picker reaches the chart, which starts at today; arrows walk the days.
-    await page.getByLabel("30 days").focus();
+    await page.getByRole("radio", { name: "30 days" }).focus();
     await page.keyboard.press("Tab");
     await expect(page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).resolves.toBe("chart");
     await expect(page.getByTestId("chart-tooltip").innerText()).resolves.toContain(today);
@@ -90,7 +90,7 @@ describe("happy", () => {
     await expectNoSeriousA11yViolations(page, "overview with data");
 
     for (const days of [7, 90]) {
-      await page.getByLabel(`${days} days`).check();
+      await page.getByRole("radio", { name: `${days} days` }).check();
       await page.getByTestId("activity-summary").filter({ hasText: `the last ${days} days` }).waitFor();
       await expect(page.locator(".c-chart__data tbody tr").count()).resolves.toBe(days);
       await expect(total(page, "created")).resolves.toBe("3");
