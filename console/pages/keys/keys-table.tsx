@@ -67,8 +67,8 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
                 <td>
                   <span className={k.mode === "live" ? "c-badge c-badge--accent" : "c-badge"}>{k.mode === "live" ? "Live" : "Test"}</span>
                 </td>
-                <td className="c-nowrap">{formatDateTime(k.created_at)}</td>
-                <td className="c-nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
+                <td>{formatDateTime(k.created_at)}</td>
+                <td>{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
                 <td>
                   {k.revoked_at ? (
                     <span className="c-badge c-badge--danger">Revoked {formatDateTime(k.revoked_at)}</span>
