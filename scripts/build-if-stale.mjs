@@ -13,7 +13,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const nextBin = path.join(root, "node_modules", ".bin", "next");
-const SOURCES = ["app", "lib", "scanner", "public", "next.config.ts", "package-lock.json", "tsconfig.json", "instrumentation.ts"];
+const SOURCES = ["app", "console", "lib", "scanner", "public", "middleware.ts", "next.config.ts", "package-lock.json", "tsconfig.json", "instrumentation.ts"];
 const LOCK = path.join(root, ".next-build.lock");
 
 function newestMtime(target) {
