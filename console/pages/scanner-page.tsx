@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { describeError } from "../messages";
 import { ProfilesCard } from "../scanner/profiles-card";
 import { ScannerPreview } from "../scanner/scanner-preview";
@@ -20,6 +20,8 @@ export function ScannerPage() {
   const { data, error, loading, reload, setData } = useApiData<ScannerOverview>("/v1/dashboard/scanner");
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [saves, setSaves] = useState(0);
+  const dirty = useRef(false);
+  const markDirty = useCallback((d: boolean) => (dirty.current = d), []);
 
   const header = <PageHeader title="Scanner" intro="How the hosted scanner looks and behaves for the people who scan: brand, colours, language, capture options, watermark." />;
   if (!data) {
@@ -42,6 +44,14 @@ export function ScannerPage() {
 
   const selected = data.profiles.find((p) => p.id === selectedId) ?? data.profiles.find((p) => p.id === data.default_profile_id) ?? data.profiles[0] ?? null;
 
+  /** Switches the edited profile, after asking when the current one has unsaved changes. */
+  function choose(id: string) {
+    if (id === selected?.id) return;
+    if (dirty.current && selected && !window.confirm(`Discard your unsaved changes to “${selected.name}”?`)) return;
+    dirty.current = false;
+    setSelectedId(id);
+  }
+
   function saved(updated: ProfileUpdated) {
     if (!data) return;
     setData({ ...data, default_profile_id: updated.default_profile_id, profiles: data.profiles.map((p) => (p.id === updated.profile.id ? updated.profile : p)) });
@@ -51,7 +61,7 @@ export function ScannerPage() {
   return (
     <>
       {header}
-      <ProfilesCard overview={data} selectedId={selected?.id ?? null} replace={setData} select={setSelectedId} />
+      <ProfilesCard overview={data} selectedId={selected?.id ?? null} replace={setData} select={choose} />
       {selected ? (
         <div className="c-scanner-layout">
           <Card
@@ -64,7 +74,7 @@ export function ScannerPage() {
               </span>
             }
           >
-            <SettingsEditor key={selected.id} profile={selected} onSaved={saved} />
+            <SettingsEditor key={selected.id} profile={selected} onSaved={saved} onDirty={markDirty} />
           </Card>
           <div className="c-scanner-layout__preview">
             <ScannerPreview profile={selected} refreshKey={saves} />

@@ -1,37 +1,5 @@
-import { useId, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { FieldShell } from "../ui/field";
-
-/** A checkbox with its label after it, and the hint/error wiring the other fields have. */
-export function CheckField({ label, checked, hint, error, onChange }: { label: string; checked: boolean; hint?: ReactNode; error?: string; onChange: (checked: boolean) => void }) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={error ? "c-field c-field--invalid" : "c-field"}>
-      <div className="c-check">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
-          aria-invalid={error ? true : undefined}
-          onChange={(e) => onChange(e.target.checked)}
-        />
-        <label htmlFor={id}>{label}</label>
-      </div>
-      {error && (
-        <p id={errorId} className="c-field__error">
-          {label} {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="c-field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 interface NumberFieldProps {
   label: string;

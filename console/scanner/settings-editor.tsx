@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { ScannerSettingsSchema } from "@/lib/scanner-settings/schema";
 import { api, ConsoleApiError, type FieldErrors } from "../api";
 import { describeError } from "../messages";
@@ -20,11 +20,12 @@ type Result = { tone: "success" | "info" | "error"; text: string } | null;
  * anything is sent, and only the changed paths go out as a patch; a field problem from
  * either side shows at its control and nothing is saved. Remount (key) per profile.
  */
-export function SettingsEditor({ profile, onSaved }: { profile: ScannerProfile; onSaved: (updated: ProfileUpdated) => void }) {
+export function SettingsEditor({ profile, onSaved, onDirty }: { profile: ScannerProfile; onSaved: (updated: ProfileUpdated) => void; onDirty: (dirty: boolean) => void }) {
   const [draft, setDraft] = useState<Draft>(() => draftFrom(profile.scanner));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [result, setResult] = useState<Result>(null);
   const [busy, setBusy] = useState(false);
+  useUnsavedGuard(!isEmptyPatch(patchBetween(profile.scanner, toSettings(draft))), onDirty);
 
   function set(path: SettingPath, value: string | boolean) {
     setDraft((d) => ({ ...d, [path]: value }));
@@ -93,4 +94,15 @@ export function SettingsEditor({ profile, onSaved }: { profile: ScannerProfile; 
       </div>
     </form>
   );
+}
+
+/** Tells the page whether the draft differs from the saved settings, and asks before the tab is closed on unsaved changes. */
+function useUnsavedGuard(dirty: boolean, onDirty: (dirty: boolean) => void) {
+  useEffect(() => {
+    onDirty(dirty);
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty, onDirty]);
 }

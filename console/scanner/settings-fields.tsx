@@ -1,8 +1,8 @@
 import { LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings } from "@/lib/scanner-settings/schema";
 import type { FieldErrors } from "../api";
-import { SelectField, TextField } from "../ui/field";
+import { CheckField, SelectField, TextField } from "../ui/field";
 import { ColourField } from "./colour-field";
-import { CheckField, NumberField, TextAreaField } from "./setting-controls";
+import { NumberField, TextAreaField } from "./setting-controls";
 import type { Draft, SettingPath } from "./settings-draft";
 
 const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = {

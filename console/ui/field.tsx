@@ -18,6 +18,15 @@ export function FieldShell({ label, error, hint, children }: FieldShellProps) {
     <div className={error ? "c-field c-field--invalid" : "c-field"}>
       <label htmlFor={id}>{label}</label>
       {children({ id, describedBy, invalid: Boolean(error) })}
+      <FieldNotes label={label} error={error} errorId={errorId} hint={hint} hintId={hintId} />
+    </div>
+  );
+}
+
+/** A field's error (prefixed with its label, so it reads whole) and hint, under the control. */
+function FieldNotes({ label, error, errorId, hint, hintId }: { label: string; error?: string; errorId?: string; hint?: ReactNode; hintId?: string }) {
+  return (
+    <>
       {error && (
         <p id={errorId} className="c-field__error">
           {label} {error}
@@ -28,6 +37,31 @@ export function FieldShell({ label, error, hint, children }: FieldShellProps) {
           {hint}
         </p>
       )}
+    </>
+  );
+}
+
+type CheckFieldProps = { label: string; checked: boolean; error?: string; hint?: ReactNode; onChange: (checked: boolean) => void };
+
+/** A checkbox with its label after it, wired like the other fields (hint, error, aria-invalid). */
+export function CheckField({ label, checked, error, hint, onChange }: CheckFieldProps) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <div className={error ? "c-field c-field--invalid" : "c-field"}>
+      <div className="c-check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          aria-describedby={[errorId, hintId].filter(Boolean).join(" ") || undefined}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+        <label htmlFor={id}>{label}</label>
+      </div>
+      <FieldNotes label={label} error={error} errorId={errorId} hint={hint} hintId={hintId} />
     </div>
   );
 }

@@ -119,6 +119,23 @@ describe("happy", () => {
     await page.getByRole("heading", { name: "Settings of “Front desk”" }).waitFor();
   });
 
+  it("asks before switching profiles over unsaved changes", async () => {
+    const { page } = await ownerOnScanner();
+    await page.getByLabel("Profile name", { exact: true }).fill("Kiosk");
+    await page.getByRole("button", { name: "Create profile" }).click();
+    await page.getByRole("heading", { name: "Settings of “Kiosk”" }).waitFor();
+    await editor(page).getByLabel("Brand name").fill("Not saved yet");
+    const asked: string[] = [];
+    page.once("dialog", (d) => (asked.push(d.message()), void d.dismiss()));
+    await page.getByRole("button", { name: "Edit settings of Default" }).click();
+    await expect.poll(() => asked).toEqual(["Discard your unsaved changes to “Kiosk”?"]);
+    await expect(editor(page).getByLabel("Brand name").inputValue()).resolves.toBe("Not saved yet");
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Edit settings of Default" }).click();
+    await page.getByRole("heading", { name: "Settings of “Default”" }).waitFor();
+    await expect(editor(page).getByLabel("Brand name").inputValue()).resolves.toBe("");
+  });
+
   it("the editor works with the keyboard alone", async () => {
     const { page, cookie } = await ownerOnScanner();
     await page.keyboard.press("Tab"); // the skip link
@@ -146,22 +163,30 @@ describe("happy", () => {
   const looks = (["desktop", "phone"] as const).flatMap((viewport) => (["light", "dark"] as const).map((theme) => ({ viewport, theme })));
   it.each(looks)("looks right at $viewport width in $theme: the preview beside the form on desktop, below it on a phone", async ({ viewport, theme }) => {
     const { page } = await ownerOnScanner({ viewport, colorScheme: theme });
-    await setThemeTo(page, theme);
-    await page.reload();
-    await page.getByRole("button", { name: "Show preview" }).click();
-    await previewFrame(page);
-    const form = await editor(page).boundingBox();
-    const device = await page.locator(".c-preview__device").boundingBox();
-    if (viewport === "desktop") expect(device!.x).toBeGreaterThan(form!.x + form!.width - 1);
-    else expect(device!.y).toBeGreaterThan(form!.y + form!.height - 1);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport === "phone" ? 360 : 1280);
-    await expectNoSeriousA11yViolations(page, `scanner ${viewport} ${theme}`);
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await saveScreenshot(page, `scanner-${viewport}-${theme}`);
-    await page.context().close();
-  });
+    try {
+      await lookAt(page, viewport, theme);
+    } finally {
+      await page.context().close();
+    }
+  }, 240_000);
 });
+
+/** Shows the preview, checks where it sits and that nothing scrolls sideways, runs axe and saves the screenshot. */
+async function lookAt(page: Page, viewport: "desktop" | "phone", theme: "light" | "dark"): Promise<void> {
+  await setThemeTo(page, theme);
+  await page.reload();
+  await page.getByRole("button", { name: "Show preview" }).click();
+  await previewFrame(page);
+  const form = await editor(page).boundingBox();
+  const device = await page.locator(".c-preview__device").boundingBox();
+  if (viewport === "desktop") expect(device!.x).toBeGreaterThan(form!.x + form!.width - 1);
+  else expect(device!.y).toBeGreaterThan(form!.y + form!.height - 1);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width, "no sideways scrolling").toBeLessThanOrEqual(viewport === "phone" ? 360 : 1280);
+  await expectNoSeriousA11yViolations(page, `scanner ${viewport} ${theme}`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshot(page, `scanner-${viewport}-${theme}`);
+}
 
 describe("errors", () => {
   it("invalid values show at their fields and nothing is saved", async () => {
