@@ -22,7 +22,6 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
         <caption>The newest {ledger.length === 1 ? "entry" : `${formatNumber(ledger.length)} entries`}, newest first.</caption>
         <thead>
           <tr>
-            <th scope="col">When</th>
             <th scope="col">Reason</th>
             <th scope="col" className="c-num">
               Change
@@ -32,12 +31,12 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
             </th>
             <th scope="col">Session</th>
             <th scope="col">Note</th>
+            <th scope="col">When</th>
           </tr>
         </thead>
         <tbody>
           {ledger.map((e) => (
             <tr key={e.id}>
-              <td className="c-nowrap">{formatDateTime(e.created_at)}</td>
               <td>{REASONS[e.reason] ?? e.reason}</td>
               <td className={e.delta < 0 ? "c-num c-delta--minus" : "c-num c-delta--plus"}>{e.delta > 0 ? `+${formatNumber(e.delta)}` : `−${formatNumber(-e.delta)}`}</td>
               <td className="c-num">{formatNumber(e.balance_after)}</td>
@@ -49,6 +48,7 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
                 )}
               </td>
               <td className="c-note">{e.note ?? "—"}</td>
+              <td className="c-date">{formatDateTime(e.created_at)}</td>
             </tr>
           ))}
         </tbody>

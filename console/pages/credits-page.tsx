@@ -68,10 +68,11 @@ export function CreditsPage() {
               <ul className="c-packs">
                 {TOPUP_PACKS.map((amount) => (
                   <li key={amount} className="c-pack">
-                    <span className="c-pack__amount">{formatNumber(amount)}</span>
-                    <span className="c-muted">credits</span>
+                    <span>
+                      <span className="c-pack__amount">{formatNumber(amount)}</span> <span className="c-muted">credits</span>
+                    </span>
                     <Button onClick={() => void topUp(amount)} busy={buying === amount} busyLabel="Adding…" disabled={buying !== null}>
-                      Add {formatNumber(amount)} credits
+                      Add<span className="c-visually-hidden"> {formatNumber(amount)} credits</span>
                     </Button>
                   </li>
                 ))}

@@ -79,7 +79,7 @@ function SessionDetail({ session: s }: { session: SessionSummary }) {
       </Card>
       <Card title="The scanned document" titleId="result">
         <p>
-          The console does not hand out result files. Your server gets the file of a completed session in two ways: read the session with a secret key (<code>GET /v1/sessions/{s.id}</code> returns <code>result.url</code>, a short-lived signed link), or receive the <code>scan.completed</code> webhook, which carries the same result.
+          The console does not hand out result files. Your server gets the file of a completed session in two ways: read the session with a secret key (<code className="c-break">GET /v1/sessions/{s.id}</code> returns <code>result.url</code>, a short-lived signed link), or receive the <code>scan.completed</code> webhook, which carries the same result.
         </p>
         <p>
           <Link href="/console/keys">API keys</Link> · <Link href="/console/webhooks">Webhooks</Link>

@@ -81,8 +81,8 @@ function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
               <td>
                 <bdi className="c-meta-preview c-mono">{metadataPreview(s.metadata) || "—"}</bdi>
               </td>
-              <td className="c-nowrap">{formatDateTime(s.created_at)}</td>
-              <td className="c-nowrap">{formatDateTime(s.expires_at)}</td>
+              <td className="c-date">{formatDateTime(s.created_at)}</td>
+              <td className="c-date">{formatDateTime(s.expires_at)}</td>
             </tr>
           ))}
         </tbody>
