@@ -43,7 +43,10 @@ export function ProfileNameForm({ label, hint, initial = "", submitLabel, busyLa
 
   return (
     <form className="c-name-form" onSubmit={submit} noValidate>
-      <TextField label={label} hint={hint} value={name} error={error} autoComplete="off" maxLength={120} autoFocus={Boolean(onCancel)} onChange={(e) => setName(e.target.value)} />
+      <TextField label={label} hint={hint} value={name} error={error} autoComplete="off" maxLength={120} autoFocus={Boolean(onCancel)} onChange={(e) => {
+          setName(e.target.value);
+          setError(undefined);
+        }} />
       <div className="c-actions">
         <Button type="submit" variant={onCancel ? "primary" : "secondary"} busy={busy} busyLabel={busyLabel}>
           {submitLabel}
