@@ -32,7 +32,8 @@ export function detect(frame: Frame, options: DetectOptions = {}): Detection | n
   if (!corners) return null;
   const confidence = confidenceOf(best);
   if (confidence < opt.minConfidence) return null;
-  return { corners: orderCorners(corners), confidence };
+  // Inside, a pixel's centre is at its index; callers get pixel i covering [i, i+1).
+  return { corners: orderCorners(corners.map(([x, y]) => [x + 0.5, y + 0.5])), confidence };
 }
 
 function findCandidate(planes: Planes): Candidate | null {
@@ -67,9 +68,10 @@ function toFrameLines(c: Candidate, p: Planes, f: Frame): Line[] {
   });
 }
 
+// The frame's outer edge, half a pixel beyond the first and last pixel centres.
 function frameBorder(l: Line, f: Frame): Line {
-  if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width : 0 };
-  return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height : 0 };
+  if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width - 0.5 : -0.5 };
+  return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height - 0.5 : -0.5 };
 }
 
 function pointOn(l: Line, t: number): Point {

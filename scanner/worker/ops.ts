@@ -1,6 +1,6 @@
-import { detect, estimatePageSize, sharpness, StabilityTracker, warpPerspective, type Frame, type Quad } from "./engine";
+import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
+import { cropPage, normalise } from "./crop";
 import { enhanceDocument, meanLuma, toGrayscale } from "../capture/filters";
-import { renderSizeFor } from "../pdf/page-size";
 import type { MakeSurface } from "./surface";
 import type { EncodedImage, LiveDetection, NormQuad, WarpOptions } from "./protocol";
 
@@ -71,13 +71,10 @@ export class ImageOps {
   async warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {
     const image = await createImageBitmap(blob);
     const src = this.pixels(image, image.width, image.height);
-    const quad = corners.map(([x, y]) => [x * src.width, y * src.height]) as Quad;
-    const est = estimatePageSize(quad, src.width, src.height);
-    const size = renderSizeFor(est.width, est.height, Math.max(est.width, est.height));
-    const page = warpPerspective(src, quad, size.width, size.height);
+    const page = cropPage(src, corners);
     if (options.grayscale) toGrayscale(page);
     if (options.enhance) enhanceDocument(page);
-    return { ...(await this.encodePage(page)), ...size };
+    return { ...(await this.encodePage(page)), width: page.width, height: page.height };
   }
 
   private async encodePage(page: Frame): Promise<{ blob: Blob }> {
@@ -107,8 +104,4 @@ export class ImageOps {
       s.release();
     }
   }
-}
-
-function normalise(q: Quad, f: Frame): NormQuad {
-  return q.map(([x, y]) => [x / f.width, y / f.height]) as NormQuad;
 }
