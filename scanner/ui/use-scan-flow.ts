@@ -9,7 +9,7 @@ import { reportFailure, type ScannerConfig } from "../upload/config";
 import { ScanFailure, type FailureKind } from "../upload/errors";
 import type { ScanResult } from "../upload/upload-pdf";
 import { ScanEngine } from "../worker/client";
-import type { NormQuad } from "../worker/protocol";
+import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
 
@@ -38,11 +38,14 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     return () => engine.dispose();
   }, [engine]);
 
-  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: NormQuad | null) => {
+  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null) => {
     // The still is searched again at a higher resolution than the live frames, for sharper corners.
     const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
-    const found = still && (!live || nearQuad(still, live)) ? still : live;
-    setPhase({ name: "adjust", draft: { source, url: URL.createObjectURL(source), width, height, corners: found ?? DEFAULT_QUAD, enhance: false, replaceId: replacing } });
+    const found = still && (!live || nearQuad(still.corners, live.corners)) ? still : live;
+    setPhase({ name: "adjust", draft: {
+      source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD,
+      confidence: found?.confidence ?? 0, enhance: false, replaceId: replacing,
+    } });
   }, [engine, progress, replacing]);
 
   const fail = useCallback((kind: FailureKind | "scan", retry: boolean) => {
@@ -51,10 +54,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     bridge.post("error", { error: { code, message: kind } });
   }, [bridge]);
 
-  const onFrame = useCallback(async (frame: ImageBitmap, corners: NormQuad | null) => {
+  const onFrame = useCallback(async (frame: ImageBitmap, found: Located | null) => {
     try {
       const src = await encodeSource(engine, frame, progress >= 100);
-      await openDraft(src.blob, src.width, src.height, corners);
+      await openDraft(src.blob, src.width, src.height, found);
     } catch {
       fail("scan", true);
     }
@@ -98,7 +101,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   const openPage = useCallback((p: PageView) => {
     setReplacing(p.id);
-    setPhase({ name: "adjust", draft: { source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, enhance: p.enhance, replaceId: p.id } });
+    setPhase({ name: "adjust", draft: { source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, confidence: 1, enhance: p.enhance, replaceId: p.id } });
     void imageSize(p.source).then((s) => setPhase((ph) => (ph.name === "adjust" && ph.draft.replaceId === p.id ? { ...ph, draft: { ...ph.draft, ...s } } : ph)));
   }, []);
 

@@ -2,7 +2,7 @@ import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
 import { cropPage, normalise } from "./crop";
 import { enhanceDocument, meanLuma, toGrayscale } from "../capture/filters";
 import type { MakeSurface } from "./surface";
-import type { EncodedImage, LiveDetection, NormQuad, WarpOptions } from "./protocol";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpOptions } from "./protocol";
 
 /**
  * JPEG qualities tried in turn until a corrected page fits the budget (in Chromium at
@@ -58,13 +58,13 @@ export class ImageOps {
   }
 
   /** Corners of the page in a still photo, or null. */
-  async locate(blob: Blob): Promise<NormQuad | null> {
+  async locate(blob: Blob): Promise<Located | null> {
     const probe = await createImageBitmap(blob);
     const k = Math.min(1, LOCATE_SIZE / Math.max(probe.width, probe.height));
     const w = Math.round(probe.width * k), h = Math.round(probe.height * k);
     const frame = this.pixels(probe, w, h);
     const det = detect(frame);
-    return det ? normalise(det.corners, frame) : null;
+    return det ? { corners: normalise(det.corners, frame), confidence: det.confidence } : null;
   }
 
   /** Crops and straightens the quad at full resolution, applies filters, encodes within the page budget. */
