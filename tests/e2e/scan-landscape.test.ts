@@ -19,7 +19,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   const video = path.join(work, "landscape.y4m");
-  const corners = projectA4(FRAME.width, FRAME.height, { tiltX: 18, tiltY: 10, roll: -4, distance: 560, focal: 1000 });
+  const corners = projectA4(FRAME.width, FRAME.height, { tiltX: 18, tiltY: 10, roll: -4, distance: 480, focal: 1000 });
   writeY4m(video, renderPagePhoto(FRAME.width, FRAME.height, corners));
   browser = await launchChromium({ fakeVideoFile: video });
 });

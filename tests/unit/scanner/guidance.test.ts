@@ -6,7 +6,7 @@ const big: NormQuad = [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]];
 const shifted: NormQuad = [[0.25, 0.1], [0.95, 0.15], [0.9, 0.9], [0.2, 0.85]];
 const small: NormQuad = [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6]];
 const det = (o: Partial<LiveDetection> = {}): LiveDetection => ({
-  corners: big, confidence: 0.9, stable: true, progress: 1, sharpness: 100, luma: 150, ms: 5, ...o,
+  corners: big, confidence: 0.99, stable: true, progress: 1, sharpness: 100, luma: 150, ms: 5, ...o,
 });
 
 describe("guidanceFor", () => {
@@ -75,7 +75,7 @@ describe("AutoCapture", () => {
     const low = det({ confidence: AUTO_CAPTURE_CONFIDENCE - 0.05 });
     for (let t = 0; t < 5000; t += 100) expect(a.update(low, t)).toBe(false);
     expect(a.state).toBe("unsure");
-    for (let t = 5000; t < 6000; t += 100) a.update(det({ confidence: 0.95 }), t);
+    for (let t = 5000; t < 6000; t += 100) a.update(det({ confidence: 0.99 }), t);
     expect(a.state).not.toBe("unsure");
   });
 });
