@@ -35,7 +35,7 @@ export function printBands(label: string, r: Report, preds: Prediction[]): void 
   const iou = new Map(r.images.map((im) => [im.file, im.iou]));
   const rows = preds.map((p) => ({ confidence: p.confidence, iou: iou.get(p.file) ?? 0 }));
   for (const b of confidenceBands(rows)) {
-    console.log(`${label} band ${b.from.toFixed(1)}-${b.to.toFixed(1)} n ${b.n} mean_iou ${f(b.meanIou, 3)} ok90 ${f(b.ok90, 3)}`);
+    console.log(`${label} band ${b.from.toFixed(2)}-${b.to.toFixed(2)} n ${b.n} mean_iou ${f(b.meanIou, 3)} ok90 ${f(b.ok90, 3)}`);
   }
   const at = aboveThreshold(rows, AUTO_CAPTURE_CONFIDENCE);
   console.log(`${label} auto_capture >= ${AUTO_CAPTURE_CONFIDENCE}: ${at.n} frames (${f(100 * at.share, 1)} %), ok90 ${f(at.ok90, 3)}`);

@@ -46,7 +46,7 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
 
 /** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py). */
 const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: -3.456, mean: 1.695, min: 4.172, border: -1.228, rival: -2.182, area: 6.650, step: 0.579, shift: 1.393, bright: 2.615,
+  bias: -1.434, mean: 1.669, min: 2.977, border: -1.277, rival: -2.940, area: 6.389, step: 0.542, shift: -0.361, bright: 1.684,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

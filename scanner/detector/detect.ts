@@ -28,7 +28,8 @@ export function detect(frame: Frame, options: DetectOptions = {}): Detection | n
 export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): { detection: Detection | null; evidence: Evidence } | null {
   const opt = { ...DEFAULTS, ...options };
   const planes = downscale(frame, opt.workingSize);
-  const { best, ranked } = findCandidate(planes);
+  const ranked = searchCandidates(planes);
+  const best = preferEnclosing(ranked);
   if (!best) return null;
   const lines = toFrameLines(best, planes, frame);
   const coarse = cornersOf(lines);
@@ -43,7 +44,8 @@ export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): {
   return { detection: { corners: orderCorners(corners.map(([x, y]) => [x + 0.5, y + 0.5])), confidence }, evidence };
 }
 
-function findCandidate(planes: Planes): { best: Candidate | null; ranked: Candidate[] } {
+/** The shortlist of page quads in a downscaled frame, best first. */
+function searchCandidates(planes: Planes): Candidate[] {
   const g = colourGradient(planes);
   const e = thinEdges(g);
   const { width: w, height: h } = planes;
@@ -56,8 +58,7 @@ function findCandidate(planes: Planes): { best: Candidate | null; ranked: Candid
   const profiles = lines.map((l) => profileLine(l, g, e));
   profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
   const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, SHORTLIST);
-  const ranked = rerank(found, planes);
-  return { best: preferEnclosing(ranked), ranked };
+  return rerank(found, planes, e);
 }
 
 function borderLines(w: number, h: number): Line[] {

@@ -53,23 +53,22 @@ export function colourDistance(a: number[], b: number[]): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
 
-/** Luminance and chroma of a region: its upper quartile of brightness and its median chroma. */
+/** Brightness of a region: the upper quartile of its luminance. */
 export interface RegionStats {
   lumHigh: number;
-  chroma: number;
 }
 
 const GRID = 9;
+const lattice = new Float32Array(GRID * GRID);
 
 /**
  * Samples a GRID×GRID lattice inside the quad (bilinear in its corners,
  * 10–90 % across), or the whole frame when `corners` is null. Paper is the
- * brightest, least coloured large thing on most desks, even under a shadow
- * or with text on it: its upper quartile of luminance is high and its median
- * chroma low. A phone, a photo or a dark folder is not.
+ * brightest large thing on most desks, even under a shadow or with print on
+ * it: its upper quartile of luminance is high. A phone or a dark folder's is not.
  */
 export function regionStats(p: Planes, corners: Point[] | null): RegionStats {
-  const lum: number[] = [], chroma: number[] = [];
+  let n = 0;
   for (let j = 0; j < GRID; j++) {
     for (let i = 0; i < GRID; i++) {
       const u = 0.1 + (0.8 * i) / (GRID - 1), v = 0.1 + (0.8 * j) / (GRID - 1);
@@ -83,16 +82,10 @@ export function regionStats(p: Planes, corners: Point[] | null): RegionStats {
       }
       const xi = Math.round(x), yi = Math.round(y);
       if (xi < 0 || yi < 0 || xi >= p.width || yi >= p.height) continue;
-      const k = yi * p.width + xi;
-      lum.push(p.lum[k]);
-      chroma.push(Math.hypot(p.rg[k], p.yb[k]));
+      lattice[n++] = p.lum[yi * p.width + xi];
     }
   }
-  return { lumHigh: quantile(lum, 0.75), chroma: quantile(chroma, 0.5) };
-}
-
-function quantile(xs: number[], q: number): number {
-  if (!xs.length) return 0;
-  xs.sort((a, b) => a - b);
-  return xs[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+  if (!n) return { lumHigh: 0 };
+  const seen = lattice.subarray(0, n).sort();
+  return { lumHigh: seen[Math.min(n - 1, Math.floor(0.75 * n))] };
 }
