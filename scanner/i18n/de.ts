@@ -44,6 +44,7 @@ export const de: Strings = {
   tryAgain: "Erneut versuchen",
   doneTitle: "Dokument gesendet",
   doneBody: "Sie können diese Seite jetzt schließen.",
+  close: "Schließen",
   errExpired: "Dieser Link ist abgelaufen. Bitten Sie um einen neuen Link.",
   errUsed: "Dieses Dokument wurde bereits gesendet. Für ein weiteres Dokument bitten Sie um einen neuen Link.",
   errInvalid: "Dieser Link ist ungültig. Bitten Sie um einen neuen Link.",

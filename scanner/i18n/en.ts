@@ -43,6 +43,7 @@ export const en = {
   tryAgain: "Try again",
   doneTitle: "Document sent",
   doneBody: "You can close this page now.",
+  close: "Close",
   errExpired: "This link has expired. Ask for a new link.",
   errUsed: "This document was already sent. Ask for a new link to send another one.",
   errInvalid: "This link is not valid. Ask for a new link.",

@@ -44,6 +44,7 @@ export const es: Strings = {
   tryAgain: "Reintentar",
   doneTitle: "Documento enviado",
   doneBody: "Ya puedes cerrar esta página.",
+  close: "Cerrar",
   errExpired: "Este enlace ha caducado. Pide un enlace nuevo.",
   errUsed: "Este documento ya se envió. Pide un enlace nuevo para enviar otro.",
   errInvalid: "Este enlace no es válido. Pide un enlace nuevo.",

@@ -44,6 +44,7 @@ export const fr: Strings = {
   tryAgain: "Réessayer",
   doneTitle: "Document envoyé",
   doneBody: "Vous pouvez maintenant fermer cette page.",
+  close: "Fermer",
   errExpired: "Ce lien a expiré. Demandez un nouveau lien.",
   errUsed: "Ce document a déjà été envoyé. Demandez un nouveau lien pour en envoyer un autre.",
   errInvalid: "Ce lien n'est pas valide. Demandez un nouveau lien.",

@@ -44,6 +44,7 @@ export const it: Strings = {
   tryAgain: "Riprova",
   doneTitle: "Documento inviato",
   doneBody: "Ora puoi chiudere questa pagina.",
+  close: "Chiudi",
   errExpired: "Questo link è scaduto. Chiedi un nuovo link.",
   errUsed: "Questo documento è già stato inviato. Chiedi un nuovo link per inviarne un altro.",
   errInvalid: "Questo link non è valido. Chiedi un nuovo link.",

@@ -44,6 +44,7 @@ export const nl: Strings = {
   tryAgain: "Opnieuw proberen",
   doneTitle: "Document verstuurd",
   doneBody: "Je kunt deze pagina nu sluiten.",
+  close: "Sluiten",
   errExpired: "Deze link is verlopen. Vraag om een nieuwe link.",
   errUsed: "Dit document is al verstuurd. Vraag om een nieuwe link om nog een document te versturen.",
   errInvalid: "Deze link is ongeldig. Vraag om een nieuwe link.",

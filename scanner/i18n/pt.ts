@@ -44,6 +44,7 @@ export const pt: Strings = {
   tryAgain: "Tentar novamente",
   doneTitle: "Documento enviado",
   doneBody: "Já pode fechar esta página.",
+  close: "Fechar",
   errExpired: "Esta ligação expirou. Peça uma nova ligação.",
   errUsed: "Este documento já foi enviado. Peça uma nova ligação para enviar outro.",
   errInvalid: "Esta ligação não é válida. Peça uma nova ligação.",

@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import type { HostBridge } from "../bridge";
+import { bridgeError } from "../bridge/error-code";
 import type { CameraFailure } from "../camera/start-camera";
 import { encodeSource, imageSize } from "../capture/encode-source";
 import { sendDocument } from "../capture/send-document";
@@ -50,8 +51,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   const fail = useCallback((kind: FailureKind | "scan", retry: boolean) => {
     setPhase({ name: "error", kind, retry });
-    const code = kind === "scan" ? "scan_error" : kind === "network" ? "network" : "config";
-    bridge.post("error", { error: { code, message: kind } });
+    bridge.post("error", { error: bridgeError(kind) });
   }, [bridge]);
 
   const onFrame = useCallback(async (frame: ImageBitmap, found: Located | null) => {
@@ -135,7 +135,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     bridge.post("cancelled", {});
   }, [phase, camera, cfg, bridge]);
 
-  return { engine, progress, phase, replacing, setPhase, camera, setCamera, book, onFrame, onFile, confirm, retake, openPage, retakePage, send, cancel };
+  /** The person dismisses the done screen: the launcher closes the frame (no cancel). */
+  const close = useCallback(() => bridge.post("closed", {}), [bridge]);
+
+  return { engine, progress, phase, replacing, setPhase, camera, setCamera, book, onFrame, onFile, confirm, retake, openPage, retakePage, send, cancel, close };
 }
 
 /** True when every corner is within 5% of the frame of its counterpart. */
