@@ -51,7 +51,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
     <>
       {cameraPhase && !f.camera && (
         <CameraView t={t} settings={settings} engine={f.engine} engineProgress={f.progress} active={phase.name === "capture"}
-          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.setCamera}>
+          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.cameraFailed}>
           {strip}
         </CameraView>
       )}
@@ -78,8 +78,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
       {phase.name === "error" && (
         <MessageScreen tone="error" title={t("title")} body={t(phase.kind === "scan" ? "errScan" : FAILURE_TEXT[phase.kind])}>
           {phase.retry && (
-            <button type="button" className="ds-btn ds-btn-primary"
-              onClick={() => (phase.kind === "network" || phase.kind === "generic" ? void f.send() : f.setPhase({ name: "capture" }))}>
+            <button type="button" className="ds-btn ds-btn-primary" onClick={f.tryAgain}>
               {t("tryAgain")}
             </button>
           )}
