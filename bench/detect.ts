@@ -1,68 +1,86 @@
-// npm run bench:detect [-- --no-baseline] [--verbose]
-// Scores the detector and the jscanify baseline on ../shared/detect-dev with its score.mjs.
+// npm run bench:detect -- [--tuned DIR] [--scorer FILE] [--no-baseline] [--repeats N] [--verbose] DIR...
+// Scores the detector (and the jscanify baseline, in the same run) on each data set DIR
+// (images/ + truth.jsonl) with the set's score.mjs. The repo reads no data set by itself.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { detect, type Frame } from "../scanner/detector/index";
 import { readImage } from "../scripts/detect";
-import { jscanifyCorners, loadOpenCv, openCvFile, shrinkFrame } from "./baselines/jscanify";
+import { jscanifyCorners, loadOpenCv, openCvFile, shrinkFrame, type OpenCv } from "./baselines/jscanify";
+import { printBands, printReport, type Prediction, type Report } from "./detect-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const devDir = path.resolve(repoRoot, "../shared/detect-dev");
-const REPEATS = 3;
-
 interface Truth { file: string }
-interface Prediction { file: string; corners: number[][] | null; ms: number; cpuMs: number }
-interface Summary { mean_iou: number; ok90: number; fail: number; mean_ms: number; p95_ms: number }
-interface Report { overall: Summary; by_tag: Record<string, Summary & { n: number }> }
-type Runner = (i: number) => number[][] | null;
+interface Args { sets: string[]; tuned: string | null; scorer: string | null; baseline: boolean; repeats: number; verbose: boolean }
+type Engine = "detector" | "detector@640" | "jscanify";
 
-function loadSet(): { truths: Truth[]; frames: Frame[] } {
-  const truthPath = path.join(devDir, "truth.jsonl");
-  const truths = readFileSync(truthPath, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Truth);
-  return { truths, frames: truths.map((t) => readImage(path.join(devDir, t.file))) };
+function parseArgs(argv: string[]): Args {
+  const a: Args = { sets: [], tuned: null, scorer: null, baseline: true, repeats: 3, verbose: false };
+  for (let i = 0; i < argv.length; i++) {
+    const v = argv[i];
+    if (v === "--tuned") a.tuned = path.resolve(argv[++i]);
+    else if (v === "--scorer") a.scorer = path.resolve(argv[++i]);
+    else if (v === "--no-baseline") a.baseline = false;
+    else if (v === "--repeats") a.repeats = Math.max(1, Number(argv[++i]));
+    else if (v === "--verbose") a.verbose = true;
+    else a.sets.push(path.resolve(v));
+  }
+  if (a.tuned && !a.sets.includes(a.tuned)) a.sets.unshift(a.tuned);
+  return a;
 }
 
-/**
- * Runs `run` on every image after a warm-up (JIT). `ms` covers only the run
- * itself, as the median of REPEATS runs, so a busy shared machine skews it less.
- */
-function runAll(truths: Truth[], run: Runner): Prediction[] {
-  for (let i = 0; i < Math.min(5, truths.length); i++) run(i);
-  return truths.map((t, i) => {
-    const times: number[] = [], cpu: number[] = [];
-    let corners: number[][] | null = null;
-    for (let r = 0; r < REPEATS; r++) {
-      const t0 = performance.now(), c0 = process.cpuUsage();
-      corners = run(i);
-      const c = process.cpuUsage(c0);
-      times.push(performance.now() - t0);
-      cpu.push((c.user + c.system) / 1000);
-    }
-    const median = (a: number[]) => a.sort((x, y) => x - y)[REPEATS >> 1];
-    return { file: t.file, corners, ms: median(times), cpuMs: median(cpu) };
-  });
+/** Runs `run` `repeats` times; the time is the median, so a busy machine skews it less. */
+function timed(repeats: number, run: () => { corners: number[][] | null; confidence: number }): Omit<Prediction, "file"> {
+  const times: number[] = [], cpu: number[] = [];
+  let out = { corners: null as number[][] | null, confidence: 0 };
+  for (let r = 0; r < repeats; r++) {
+    const t0 = performance.now(), c0 = process.cpuUsage();
+    out = run();
+    const c = process.cpuUsage(c0);
+    times.push(performance.now() - t0);
+    cpu.push((c.user + c.system) / 1000);
+  }
+  const median = (x: number[]) => x.sort((p, q) => p - q)[x.length >> 1];
+  return { ...out, ms: median(times), cpuMs: median(cpu) };
 }
 
-function score(name: string, preds: Prediction[], dir: string, verbose: boolean): Report {
-  const predPath = path.join(dir, `${name}.jsonl`), jsonPath = path.join(dir, `${name}.json`);
+/** Every engine on every frame, one frame decoded at a time (300 full frames do not fit in memory at once). */
+function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Record<Engine, Prediction[]> {
+  const out: Record<Engine, Prediction[]> = { detector: [], "detector@640": [], jscanify: [] };
+  const warm = readImage(path.join(dir, truths[0].file));
+  for (let i = 0; i < 8; i++) detect(warm); // JIT warm-up
+  for (const t of truths) {
+    const frame: Frame = readImage(path.join(dir, t.file));
+    const mine = (f: Frame) => () => { const d = detect(f); return { corners: d?.corners ?? null, confidence: d?.confidence ?? 0 }; };
+    out.detector.push({ file: t.file, ...timed(args.repeats, mine(frame)) });
+    if (!cv) continue;
+    // The baseline's timing starts from the 640 px frame, its working resolution;
+    // the detector fed the same frames gives the timing on equal input.
+    const small = shrinkFrame(cv, frame, 640);
+    const back = (p: Omit<Prediction, "file">) => ({ ...p, corners: p.corners?.map(([x, y]) => [x / small.scale, y / small.scale]) ?? null });
+    out["detector@640"].push({ file: t.file, ...back(timed(args.repeats, mine(small.frame))) });
+    out.jscanify.push({ file: t.file, ...back(timed(args.repeats, () => ({ corners: jscanifyCorners(cv, small.frame), confidence: 1 }))) });
+  }
+  return out;
+}
+
+function score(scorer: string, dir: string, name: string, preds: Prediction[], tmp: string, verbose: boolean): Report {
+  const predPath = path.join(tmp, `${name}.jsonl`), jsonPath = path.join(tmp, `${name}.json`);
   writeFileSync(predPath, preds.map((p) => JSON.stringify(p)).join("\n") + "\n");
-  const out = execFileSync("node", [path.join(devDir, "score.mjs"), path.join(devDir, "truth.jsonl"), predPath,
-    "--json", jsonPath, "--worst", "12"], { encoding: "utf8" });
+  const out = execFileSync("node", [scorer, path.join(dir, "truth.jsonl"), predPath, "--json", jsonPath, "--worst", "12"], { encoding: "utf8" });
   if (verbose) console.log(out);
   return JSON.parse(readFileSync(jsonPath, "utf8")) as Report;
 }
 
-/** Bytes and gzipped bytes of the minified ESM bundle of the detector. */
-function detectorPayload(dir: string): [number, number] {
-  const out = path.join(dir, "detector.js");
+/** Bytes and gzipped bytes of the minified ESM bundle of the detector: everything the scanner downloads for detection. */
+function detectorPayload(tmp: string): [number, number] {
+  const out = path.join(tmp, "detector.js");
   execFileSync(path.join(repoRoot, "node_modules/.bin/esbuild"), [path.join(repoRoot, "scanner/detector/index.ts"),
     "--bundle", "--minify", "--format=esm", `--outfile=${out}`], { stdio: "ignore" });
-  const buf = readFileSync(out);
-  return [buf.length, gzipSync(buf, { level: 9 }).length];
+  return fileBytes(out);
 }
 
 function fileBytes(file: string): [number, number] {
@@ -70,52 +88,31 @@ function fileBytes(file: string): [number, number] {
   return [buf.length, gzipSync(buf, { level: 9 }).length];
 }
 
-/**
- * One line per figure. CPU ms (process time, median of the repeats) is printed
- * beside wall ms because on a shared machine wall time mostly measures the load.
- */
-function print(label: string, r: Report, payload: [number, number], preds: Prediction[]): void {
-  const o = r.overall;
-  const cpu = preds.map((p) => p.cpuMs).sort((a, b) => a - b);
-  console.log(`${label} mean_iou ${o.mean_iou.toFixed(4)}`);
-  console.log(`${label} ok90 ${o.ok90.toFixed(3)}`);
-  console.log(`${label} fail ${o.fail.toFixed(3)}`);
-  console.log(`${label} ms_mean ${o.mean_ms.toFixed(2)}`);
-  console.log(`${label} ms_p95 ${o.p95_ms.toFixed(2)}`);
-  console.log(`${label} cpu_ms_mean ${(cpu.reduce((a, v) => a + v, 0) / cpu.length).toFixed(2)}`);
-  console.log(`${label} cpu_ms_p95 ${cpu[Math.ceil(0.95 * cpu.length) - 1].toFixed(2)}`);
-  console.log(`${label} payload_bytes ${payload[0]}`);
-  console.log(`${label} payload_gzip_bytes ${payload[1]}`);
-  const tags = Object.entries(r.by_tag).map(([k, s]) => `${k}=${s.mean_iou.toFixed(2)}`).join(" ");
-  console.log(`${label} by_tag ${tags}`);
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const scorer = args.scorer ?? args.sets.map((d) => path.join(d, "score.mjs")).find((f) => existsSync(f));
+  if (!args.sets.length || !scorer) {
+    console.error("usage: npm run bench:detect -- [--tuned DIR] [--scorer score.mjs] [--no-baseline] [--repeats N] [--verbose] DIR...");
+    return 2;
+  }
+  const tmp = mkdtempSync(path.join(tmpdir(), "bench-detect-"));
+  const cv = args.baseline ? (await loadOpenCv()).cv : null;
+  const payload = detectorPayload(tmp);
+  const cvPayload = cv ? fileBytes(openCvFile()) : null;
+  console.log(`payload detector ${payload[0]} B, gzip ${payload[1]} B${cvPayload ? `; opencv.js ${cvPayload[0]} B, gzip ${cvPayload[1]} B` : ""}`);
+  for (const dir of args.sets) {
+    const name = path.basename(dir), split = args.tuned === dir ? "tuned on" : args.tuned ? "held out" : "set";
+    const truths = readFileSync(path.join(dir, "truth.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Truth);
+    console.log(`\n== ${name} (${split}, ${truths.length} frames)`);
+    const preds = runSet(dir, truths, args, cv);
+    const mine = score(scorer, dir, `${name}-detector`, preds.detector, tmp, args.verbose);
+    printReport(`${name} detector`, mine, preds.detector);
+    printBands(`${name} detector`, mine, preds.detector);
+    if (!cv) continue;
+    printReport(`${name} detector@640`, score(scorer, dir, `${name}-640`, preds["detector@640"], tmp, false), preds["detector@640"]);
+    printReport(`${name} jscanify`, score(scorer, dir, `${name}-jscanify`, preds.jscanify, tmp, args.verbose), preds.jscanify);
+  }
+  return 0;
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const verbose = args.includes("--verbose");
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-detect-"));
-  const { truths, frames } = loadSet();
-  const minePreds = runAll(truths, (i) => detect(frames[i])?.corners ?? null);
-  const mine = score("detector", minePreds, dir, verbose);
-  const myPayload = detectorPayload(dir);
-  print("detector", mine, myPayload, minePreds);
-  if (args.includes("--no-baseline")) return;
-  const { cv } = await loadOpenCv();
-  // The baseline's timing starts from the 640 px frame, its working resolution.
-  const shrunk = frames.map((f) => shrinkFrame(cv, f, 640));
-  // The same detector fed the baseline's 640 px frames: its timing on equal input.
-  const small = runAll(truths, (i) => detect(shrunk[i].frame)?.corners ?? null);
-  for (const [i, p] of small.entries()) p.corners = p.corners?.map(([x, y]) => [x / shrunk[i].scale, y / shrunk[i].scale]) ?? null;
-  print("detector@640", score("detector-640", small, dir, false), myPayload, small);
-  const preds = runAll(truths, (i) => jscanifyCorners(cv, shrunk[i].frame));
-  for (const [i, p] of preds.entries()) p.corners = p.corners?.map(([x, y]) => [x / shrunk[i].scale, y / shrunk[i].scale]) ?? null;
-  const base = score("jscanify", preds, dir, verbose);
-  const basePayload = fileBytes(openCvFile());
-  print("jscanify", base, basePayload, preds);
-  const o = mine.overall, b = base.overall;
-  console.log(`ratio mean_iou ${(o.mean_iou / b.mean_iou).toFixed(2)}x  ok90 ${(o.ok90 / b.ok90).toFixed(2)}x  ` +
-    `fail ${(o.fail / b.fail).toFixed(2)}x  ms_mean ${(o.mean_ms / b.mean_ms).toFixed(2)}x  ms_p95 ${(o.p95_ms / b.p95_ms).toFixed(2)}x  ` +
-    `payload_gzip ${(myPayload[1] / basePayload[1]).toFixed(4)}x`);
-}
-
-main().catch((err) => { console.error(err); process.exit(1); });
+main().then((code) => { process.exitCode = code; }, (err) => { console.error(err); process.exitCode = 1; });

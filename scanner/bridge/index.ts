@@ -16,9 +16,10 @@
  * - Messages go only to the origin accepted in the handshake (never `"*"`).
  * - Until `ready()` settles true, show a neutral loading state, not the camera.
  * - The launcher closes the modal/inline frame on `cancelled` (calls onCancel) and on `closed`
- *   (no cancel). Post `closed` when the person dismisses the done screen. Keyboard focus
- *   inside the iframe never reaches the launcher's Escape handler, so a framed scanner
- *   should treat Escape as Cancel.
+ *   (no cancel). The scanner posts `closed` when the person dismisses the done screen (its
+ *   Close button, or Escape). Keyboard focus inside the iframe never reaches the launcher's
+ *   Escape handler, so a framed scanner takes Escape as Cancel (scanner/ui/scanner-screens.tsx).
+ * - `error.code` comes from one table, scanner/bridge/error-code.ts.
  */
 import { buildScannerMessage, isInitMessage, type ScannerEventPayloads, type ScannerEventType } from "./messages";
 

@@ -9,6 +9,17 @@ export const MIN_AREA = 0.2;
 export const SHARPNESS_FLOOR = 12;
 /** A frame must be at least this share of the sharpest recent frame. */
 const SHARPNESS_SHARE = 0.6;
+/**
+ * Auto-capture only takes frames the detector is this sure of; below it the
+ * person checks the corners. Chosen from the confidence bands `npm run bench:detect`
+ * measures on detect-train: the lowest confidence above which at least 97 % of
+ * frames, at every level, have IoU >= 0.9 (docs/detector.md; detect-dev held out).
+ */
+export const AUTO_CAPTURE_CONFIDENCE = 0.92;
+/** After a capture, the page has moved when a corner is this far (share of the frame) from where it was … */
+const MOVED = 0.08;
+/** … or it has left when no page is seen in this many frames in a row (one dropped detection is not leaving). */
+const LEFT_FRAMES = 3;
 /** No second auto-capture within this time. */
 const COOLDOWN_MS = 2500;
 
@@ -22,19 +33,29 @@ export function quadArea(q: NormQuad): number {
   return Math.abs(a) / 2;
 }
 
-/** The hint shown over the preview for one detection result. */
-export function guidanceFor(d: LiveDetection | null): StringKey {
+/**
+ * What auto-capture is doing: `armed` (it will take the page once it holds still),
+ * `waiting` (it took a picture and waits for the page to move or leave the frame),
+ * `unsure` (the detector is not sure enough of the edges to take it by itself).
+ */
+export type AutoState = "armed" | "waiting" | "unsure";
+
+/** The hint shown over the preview for one detection result; `auto` is null while auto-capture is off. */
+export function guidanceFor(d: LiveDetection | null, auto: AutoState | null = null): StringKey {
   if (!d) return "guideFind";
   if (d.luma < DARK_LUMA) return "guideDark";
   if (!d.corners) return "guideFind";
+  if (auto === "waiting") return "guideNext";
   if (quadArea(d.corners) < MIN_AREA) return "guideCloser";
+  if (auto === "unsure") return "guideManual";
   return "guideHold";
 }
 
 /**
  * Decides when to take the picture by itself: the quad has been stable for the
  * detector's StabilityTracker (which holds it still for 0.8 s), covers enough of the frame, and the frame is sharp
- * (variance of the Laplacian above a floor and near the best seen lately).
+ * (variance of the Laplacian above a floor and near the best seen lately), and
+ * the detector's confidence is at least AUTO_CAPTURE_CONFIDENCE.
  * After a capture it stays disarmed until the page moves or leaves the frame,
  * so the same page is not taken twice.
  */
@@ -42,26 +63,44 @@ export class AutoCapture {
   private best = 0;
   private lastFire = -Infinity;
   private armed = true;
+  /** Where the page was when it was taken (set from the first frame after a capture). */
+  private taken: NormQuad | null = null;
+  private missed = 0;
+  /** Recent confidence (smoothed, so the hint does not flicker from frame to frame). */
+  private confidence = 0;
 
   update(d: LiveDetection, nowMs: number): boolean {
     this.best = Math.max(d.sharpness, this.best * 0.98);
+    this.confidence = !d.corners ? 0 : this.confidence ? 0.7 * this.confidence + 0.3 * d.confidence : d.confidence;
     if (!this.armed) {
-      this.armed = !d.corners || d.progress === 0;
+      this.missed = d.corners ? 0 : this.missed + 1;
+      if (d.corners && !this.taken) this.taken = d.corners;
+      // a detection that only flickers (the tracker restarting its hold) is the same page, still there
+      this.armed = this.missed >= LEFT_FRAMES || (!!d.corners && !!this.taken && moved(d.corners, this.taken));
       return false;
     }
     if (nowMs - this.lastFire < COOLDOWN_MS) return false;
     const sharp = d.sharpness >= SHARPNESS_FLOOR && d.sharpness >= SHARPNESS_SHARE * this.best;
-    const ready = d.stable && !!d.corners && quadArea(d.corners) >= MIN_AREA && d.luma >= DARK_LUMA && sharp;
-    if (ready) {
-      this.lastFire = nowMs;
-      this.armed = false;
-    }
+    const sure = d.confidence >= AUTO_CAPTURE_CONFIDENCE;
+    const ready = d.stable && sure && !!d.corners && quadArea(d.corners) >= MIN_AREA && d.luma >= DARK_LUMA && sharp;
+    if (ready) this.disarm(nowMs, d.corners);
     return ready;
   }
 
+  get state(): AutoState {
+    if (!this.armed) return "waiting";
+    return this.confidence > 0 && this.confidence < AUTO_CAPTURE_CONFIDENCE ? "unsure" : "armed";
+  }
+
   /** After any capture: wait for the page to move (or a new one) and for the cooldown. */
-  disarm(nowMs: number): void {
+  disarm(nowMs: number, corners: NormQuad | null = null): void {
     this.lastFire = nowMs;
     this.armed = false;
+    this.taken = corners;
+    this.missed = 0;
   }
+}
+
+function moved(a: NormQuad, b: NormQuad): boolean {
+  return a.some(([x, y], k) => Math.hypot(x - b[k][0], y - b[k][1]) > MOVED);
 }

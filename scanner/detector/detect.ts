@@ -9,8 +9,9 @@ import { searchQuads, type Candidate } from "./quad-search";
 import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
+import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
 
-const DEFAULTS = { workingSize: 320, refine: true, minConfidence: 0.15 };
+const DEFAULTS = { workingSize: 320, refine: true, minConfidence: 0.02 };
 const MAX_LINES = 28;
 const BORDER_SUPPORT = 0.5;
 const SHORTLIST = 60;
@@ -20,9 +21,15 @@ const SHORTLIST = 60;
  * page-like is there. Pure: runs the same in a Web Worker and in Node.
  */
 export function detect(frame: Frame, options: DetectOptions = {}): Detection | null {
+  return detectWithEvidence(frame, options)?.detection ?? null;
+}
+
+/** `detect`, plus the evidence its confidence is computed from (for fitting the confidence model). */
+export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): { detection: Detection | null; evidence: Evidence } | null {
   const opt = { ...DEFAULTS, ...options };
   const planes = downscale(frame, opt.workingSize);
-  const best = findCandidate(planes);
+  const ranked = searchCandidates(planes);
+  const best = preferEnclosing(ranked);
   if (!best) return null;
   const lines = toFrameLines(best, planes, frame);
   const coarse = cornersOf(lines);
@@ -30,12 +37,15 @@ export function detect(frame: Frame, options: DetectOptions = {}): Detection | n
   // A refinement that breaks convexity is noise: keep the coarse corners.
   const corners = cornersOf(lines) ?? coarse;
   if (!corners) return null;
-  const confidence = confidenceOf(best);
-  if (confidence < opt.minConfidence) return null;
-  return { corners: orderCorners(corners), confidence };
+  const evidence = gatherEvidence(best, ranked, planes, coarse ?? corners, corners, Math.hypot(frame.width, frame.height));
+  const confidence = confidenceFrom(evidence);
+  if (confidence < opt.minConfidence) return { detection: null, evidence };
+  // Inside, a pixel's centre is at its index; callers get pixel i covering [i, i+1).
+  return { detection: { corners: orderCorners(corners.map(([x, y]) => [x + 0.5, y + 0.5])), confidence }, evidence };
 }
 
-function findCandidate(planes: Planes): Candidate | null {
+/** The shortlist of page quads in a downscaled frame, best first. */
+function searchCandidates(planes: Planes): Candidate[] {
   const g = colourGradient(planes);
   const e = thinEdges(g);
   const { width: w, height: h } = planes;
@@ -48,7 +58,7 @@ function findCandidate(planes: Planes): Candidate | null {
   const profiles = lines.map((l) => profileLine(l, g, e));
   profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
   const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, SHORTLIST);
-  return preferEnclosing(rerank(found, planes));
+  return rerank(found, planes, e);
 }
 
 function borderLines(w: number, h: number): Line[] {
@@ -67,9 +77,10 @@ function toFrameLines(c: Candidate, p: Planes, f: Frame): Line[] {
   });
 }
 
+// The frame's outer edge, half a pixel beyond the first and last pixel centres.
 function frameBorder(l: Line, f: Frame): Line {
-  if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width : 0 };
-  return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height : 0 };
+  if (l.theta === 0) return { theta: 0, rho: l.rho > 0 ? f.width - 0.5 : -0.5 };
+  return { theta: Math.PI / 2, rho: l.rho > 0 ? f.height - 0.5 : -0.5 };
 }
 
 function pointOn(l: Line, t: number): Point {
@@ -106,11 +117,4 @@ function cornersOf(lines: Line[]): Point[] | null {
     out.push(p);
   }
   return isConvex(out) ? out : null;
-}
-
-// Edge support of the weakest and average side; sides off-frame cost certainty.
-function confidenceOf(c: Candidate): number {
-  const mean = c.support.reduce((s, v) => s + v, 0) / 4;
-  const conf = (0.5 * mean + 0.5 * Math.min(...c.support)) * Math.pow(0.8, c.borderSides);
-  return Math.max(0, Math.min(1, conf));
 }

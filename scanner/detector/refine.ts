@@ -4,6 +4,10 @@ import { sampleRGB } from "./sample";
 
 const SAMPLES = 48;
 const STEP = 0.5;
+/** The derivative centroid spans samples down to this share of the peak … */
+const CENTROID_FLOOR = 0.15;
+/** … and at most this many samples each side of it. */
+const CENTROID_REACH = 4;
 
 /**
  * Re-fits one page side on the full-resolution frame: along the side, find the
@@ -55,19 +59,29 @@ function stepColour(f: Frame, a: Point, tx: number, ty: number, nx: number, ny: 
   return [d.map((v) => v / m), true];
 }
 
-// Offset (px) of the largest derivative, sub-sample by a parabola; null if flat.
+// Offset (px) of the largest derivative, null if flat. Sub-sample position is
+// the centroid of the derivative around the peak: for an area-sampled step,
+// blurred or not, that is where the edge is, where a parabola through three
+// samples is pulled up to a quarter pixel toward the nearest sample.
 function strongestStep(prof: Float32Array, n: number, signed: boolean): number | null {
   let best = -1, bestV = 0;
+  const deriv = (i: number) => (signed ? prof[i + 1] - prof[i - 1] : Math.abs(prof[i + 1] - prof[i - 1]));
   for (let i = 1; i < prof.length - 1; i++) {
-    const raw = prof[i + 1] - prof[i - 1];
-    const dv = signed ? raw : Math.abs(raw);
+    const dv = deriv(i);
     if (dv > bestV) { bestV = dv; best = i; }
   }
   if (best < 2 || best > prof.length - 3 || bestV < 1.5) return null;
-  const l = Math.abs(prof[best] - prof[best - 2]), r = Math.abs(prof[best + 2] - prof[best]);
-  const den = l - 2 * bestV + r;
-  const sub = Math.abs(den) > 1e-6 ? (0.5 * (l - r)) / den : 0;
-  return (best - n + Math.max(-0.5, Math.min(0.5, sub))) * STEP;
+  const floor = CENTROID_FLOOR * bestV;
+  let sw = bestV, sp = best * bestV;
+  for (const dir of [-1, 1]) {
+    for (let k = 1, i = best + dir; k <= CENTROID_REACH && i >= 1 && i < prof.length - 1; k++, i += dir) {
+      const dv = deriv(i);
+      if (dv < floor) break;
+      sw += dv;
+      sp += i * dv;
+    }
+  }
+  return (sp / sw - n) * STEP;
 }
 
 // Total least squares with Tukey reweighting on points [x, y, offset]*.

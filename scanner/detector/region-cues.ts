@@ -52,3 +52,40 @@ function meanOf(acc: number[]): number[] {
 export function colourDistance(a: number[], b: number[]): number {
   return Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
 }
+
+/** Brightness of a region: the upper quartile of its luminance. */
+export interface RegionStats {
+  lumHigh: number;
+}
+
+const GRID = 9;
+const lattice = new Float32Array(GRID * GRID);
+
+/**
+ * Samples a GRID×GRID lattice inside the quad (bilinear in its corners,
+ * 10–90 % across), or the whole frame when `corners` is null. Paper is the
+ * brightest large thing on most desks, even under a shadow or with print on
+ * it: its upper quartile of luminance is high. A phone or a dark folder's is not.
+ */
+export function regionStats(p: Planes, corners: Point[] | null): RegionStats {
+  let n = 0;
+  for (let j = 0; j < GRID; j++) {
+    for (let i = 0; i < GRID; i++) {
+      const u = 0.1 + (0.8 * i) / (GRID - 1), v = 0.1 + (0.8 * j) / (GRID - 1);
+      let x: number, y: number;
+      if (corners) {
+        const [a, b, c, d] = corners;
+        x = (1 - v) * ((1 - u) * a[0] + u * b[0]) + v * ((1 - u) * d[0] + u * c[0]);
+        y = (1 - v) * ((1 - u) * a[1] + u * b[1]) + v * ((1 - u) * d[1] + u * c[1]);
+      } else {
+        x = u * (p.width - 1); y = v * (p.height - 1);
+      }
+      const xi = Math.round(x), yi = Math.round(y);
+      if (xi < 0 || yi < 0 || xi >= p.width || yi >= p.height) continue;
+      lattice[n++] = p.lum[yi * p.width + xi];
+    }
+  }
+  if (!n) return { lumHigh: 0 };
+  const seen = lattice.subarray(0, n).sort();
+  return { lumHigh: seen[Math.min(n - 1, Math.floor(0.75 * n))] };
+}

@@ -1,7 +1,9 @@
 import type { Planes } from "./downscale";
 import type { Candidate } from "./quad-search";
 import type { Point } from "./types";
-import { colourDistance, sideColours } from "./region-cues";
+import { colourDistance, regionStats, sideColours } from "./region-cues";
+import type { EdgeMap } from "./edges";
+import { nearEdges, paperPrior } from "./paper-cues";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
@@ -17,10 +19,11 @@ const STEP_NOISE = 4;
  * Second-stage score for a shortlist. Each visible side's edge support is
  * weighted by the colour step across it; a side on the frame border (page
  * running off the frame) scores by how much the strip inside it differs from
- * the background seen outside the visible sides. A soft prior prefers quads
- * lighter inside than outside (paper on a desk). Returns the list, best first.
+ * the background seen outside the visible sides. Soft priors prefer quads
+ * lighter inside than outside and paper-like (paper-cues.ts). Returns the list, best first.
  */
-export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
+export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Candidate[] {
+  const frame = regionStats(planes, null), near = nearEdges(edges, planes.width, planes.height);
   for (const c of cands) {
     const cols = sideColours(planes, c.corners);
     const background = averageColour(cols.flatMap((s) => (s.outside ? [s.outside] : [])));
@@ -39,7 +42,7 @@ export function rerank(cands: Candidate[], planes: Planes): Candidate[] {
     c.outsides = cols.map((s) => s.outside);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
-    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter);
+    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter) * paperPrior(c.corners, planes, near, frame);
     c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3) * Math.pow(PARTIAL_PRIOR, offFrame);
   }
   return cands.sort((a, b) => b.score - a.score);

@@ -6,7 +6,7 @@ import { guidanceFor } from "../capture/guidance";
 import type { Translate } from "../i18n";
 import type { ScannerSettings } from "../settings";
 import type { ScanEngine } from "../worker/client";
-import type { NormQuad } from "../worker/protocol";
+import type { LiveDetection, Located } from "../worker/protocol";
 import { CameraControls } from "./camera-controls";
 import { Overlay } from "./overlay";
 import { useDetectionLoop } from "./use-detection-loop";
@@ -19,7 +19,8 @@ interface Props {
   /** False while another screen covers the camera: detection pauses, the stream stays. */
   active: boolean;
   canCapture: boolean;
-  onCapture(frame: ImageBitmap, corners: NormQuad | null): void;
+  /** `found` is the live detection at the moment of the capture, if any. */
+  onCapture(frame: ImageBitmap, found: Located | null): void;
   onUnavailable(reason: CameraFailure): void;
   children?: ReactNode;
 }
@@ -43,18 +44,18 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
     };
   }, [onUnavailable]);
 
-  const capture = async (corners: NormQuad | null) => {
+  const capture = async (found: Located | null) => {
     const v = video.current;
     if (!v || busy || !canCapture || !v.videoWidth) return;
     setBusy(true);
     try {
-      onCapture(await grabFullFrame(v), corners);
+      onCapture(await grabFullFrame(v), found);
     } finally {
       setBusy(false);
     }
   };
-  const { detection, dps, ms } = useDetectionLoop(video, engine, active && ready && !!cam, autoOn && canCapture ? (d) => void capture(d.corners) : null);
-  const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection);
+  const { detection, dps, ms, autoState } = useDetectionLoop(video, engine, active && ready && !!cam, autoOn && canCapture ? (d) => void capture(located(d)) : null);
+  const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection, autoState);
 
   return (
     <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"}>
@@ -70,8 +71,12 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
         {!ready && cam && <progress className="ds-engine-progress" max={100} value={engineProgress} aria-label={t("loadingDetector", { p: engineProgress })} />}
       </div>
       <CameraControls t={t} settings={settings} cam={cam} canShoot={!!cam && !busy && canCapture}
-        onShutter={() => void capture(detection?.corners ?? null)} autoOn={autoOn} onAutoChange={setAutoOn} />
+        onShutter={() => void capture(located(detection))} autoOn={autoOn} onAutoChange={setAutoOn} />
       {children}
     </section>
   );
+}
+
+function located(d: LiveDetection | null): Located | null {
+  return d?.corners ? { corners: d.corners, confidence: d.confidence } : null;
 }

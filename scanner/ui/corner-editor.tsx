@@ -1,7 +1,9 @@
 "use client";
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
 import type { StringKey, Translate } from "../i18n";
 import type { NormQuad } from "../worker/protocol";
+import { containRect, fromStage } from "./letterbox";
+import { AUTO_CAPTURE_CONFIDENCE } from "../capture/guidance";
 
 export interface Draft {
   source: Blob;
@@ -9,6 +11,8 @@ export interface Draft {
   width: number;
   height: number;
   corners: NormQuad;
+  /** The detector's confidence in `corners` (0 when it found nothing, 1 for corners the person set). */
+  confidence: number;
   enhance: boolean;
   /** Set when re-doing an existing page. */
   replaceId?: string;
@@ -28,15 +32,27 @@ interface Props {
 export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
   const [corners, setCorners] = useState<NormQuad>(draft.corners);
   const [enhance, setEnhance] = useState(draft.enhance);
-  const box = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [stageSize, setStageSize] = useState({ w: 0, h: 0 });
+  useLayoutEffect(() => {
+    const el = stage.current!;
+    const measure = () => setStageSize({ w: el.clientWidth, h: el.clientHeight });
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+  // The still at its own aspect ratio, letterboxed; handles and pointer share this one transform.
+  const fit = containRect(stageSize.w, stageSize.h, draft.width, draft.height);
 
   const set = (k: number, x: number, y: number) =>
     setCorners((c) => c.map((p, i) => (i === k ? [clamp(x), clamp(y)] : p)) as NormQuad);
   const drag = (k: number) => (e: PointerEvent<HTMLButtonElement>) => {
     if (e.type === "pointerdown") e.currentTarget.setPointerCapture(e.pointerId);
     else if (!e.currentTarget.hasPointerCapture(e.pointerId)) return;
-    const r = box.current!.getBoundingClientRect();
-    set(k, (e.clientX - r.left) / r.width, (e.clientY - r.top) / r.height);
+    const r = stage.current!.getBoundingClientRect();
+    const [x, y] = fromStage(fit, [e.clientX - r.left, e.clientY - r.top]);
+    set(k, x, y);
   };
   const nudge = (k: number) => (e: KeyboardEvent) => {
     const step = e.shiftKey ? 0.02 : 0.005;
@@ -49,9 +65,11 @@ export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
   return (
     <section className="ds-screen ds-adjust" aria-labelledby="ds-adjust-title">
       <h1 id="ds-adjust-title" className="ds-title">{t("adjustTitle")}</h1>
+      {draft.confidence < AUTO_CAPTURE_CONFIDENCE && <p className="ds-check" role="status">{t("adjustCheck")}</p>}
       <p id="ds-adjust-help" className="ds-help">{t("adjustHelp")}</p>
-      <div className="ds-adjust-stage">
-        <div ref={box} className="ds-adjust-box" style={{ aspectRatio: `${draft.width} / ${draft.height}` }}>
+      <div ref={stage} className="ds-adjust-stage">
+        {draft.width > 0 && fit.width > 0 && <div className="ds-adjust-box" data-fit={`${Math.round(fit.width)}x${Math.round(fit.height)}`}
+          style={{ left: fit.x, top: fit.y, width: fit.width, height: fit.height }}>
           <img src={draft.url} alt="" className="ds-adjust-img" draggable={false} />
           <svg className="ds-adjust-quad" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">
             <polygon points={corners.map(([x, y]) => `${x},${y}`).join(" ")} vectorEffect="non-scaling-stroke" />
@@ -61,7 +79,7 @@ export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
               aria-label={t(NAMES[k])} aria-describedby="ds-adjust-help" data-corner={k}
               onPointerDown={drag(k)} onPointerMove={drag(k)} onKeyDown={nudge(k)} />
           ))}
-        </div>
+        </div>}
       </div>
       <label className="ds-toggle ds-toggle-light">
         <input type="checkbox" checked={enhance} onChange={(e) => setEnhance(e.currentTarget.checked)} /> {t("documentFilter")}

@@ -34,6 +34,15 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
     <PageStrip t={t} pages={book.pages} max={max} onOpen={f.openPage} onRetake={f.retakePage}
       onDelete={(p) => void book.remove(p.id)} onMove={(p, d) => void book.move(p.id, d)} onSend={() => void f.send()} />
   );
+  // Focus inside the frame never reaches the launcher's Escape handler: a framed scanner
+  // takes Escape as Cancel itself (or as Close once the document is sent).
+  const done = phase.name === "done";
+  useEffect(() => {
+    if (!bridge.framed) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && (done ? f.close() : f.cancel());
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [bridge.framed, done, f.close, f.cancel]);
   const cancel = bridge.framed && (
     <button type="button" className="ds-btn ds-btn-secondary" onClick={f.cancel}>{t("cancel")}</button>
   );
@@ -42,7 +51,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
     <>
       {cameraPhase && !f.camera && (
         <CameraView t={t} settings={settings} engine={f.engine} engineProgress={f.progress} active={phase.name === "capture"}
-          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.setCamera}>
+          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.cameraFailed}>
           {strip}
         </CameraView>
       )}
@@ -62,13 +71,14 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
           progress={phase.progress} />
       )}
       {phase.name === "done" && (
-        <MessageScreen tone="done" title={t("doneTitle")} body={settings.completion.message ?? t("doneBody")} />
+        <MessageScreen tone="done" title={t("doneTitle")} body={settings.completion.message ?? t("doneBody")}>
+          {bridge.framed && <button type="button" className="ds-btn ds-btn-primary" onClick={f.close}>{t("close")}</button>}
+        </MessageScreen>
       )}
       {phase.name === "error" && (
         <MessageScreen tone="error" title={t("title")} body={t(phase.kind === "scan" ? "errScan" : FAILURE_TEXT[phase.kind])}>
           {phase.retry && (
-            <button type="button" className="ds-btn ds-btn-primary"
-              onClick={() => (phase.kind === "network" || phase.kind === "generic" ? void f.send() : f.setPhase({ name: "capture" }))}>
+            <button type="button" className="ds-btn ds-btn-primary" onClick={f.tryAgain}>
               {t("tryAgain")}
             </button>
           )}

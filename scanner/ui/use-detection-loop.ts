@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { grabDetectFrame } from "../camera/grab-frame";
-import { AutoCapture } from "../capture/guidance";
+import { AutoCapture, type AutoState } from "../capture/guidance";
 import type { ScanEngine } from "../worker/client";
 import type { LiveDetection } from "../worker/protocol";
 
@@ -11,7 +11,7 @@ const IN_FLIGHT = 2;
  * Feeds downscaled video frames to the detector worker, at most two in flight
  * (so a slow phone drops frames instead of queueing them), and reports the
  * latest detection, the measured detections per second and worker time per
- * detection, and auto-capture.
+ * detection, and auto-capture and its state (null while it is off).
  */
 export function useDetectionLoop(
   video: RefObject<HTMLVideoElement | null>,
@@ -23,6 +23,7 @@ export function useDetectionLoop(
   const [detection, setDetection] = useState<LiveDetection | null>(null);
   const [dps, setDps] = useState(0);
   const [ms, setMs] = useState(0);
+  const [autoState, setAutoState] = useState<AutoState>("armed");
   const auto = useRef(new AutoCapture());
   const started = useRef(false);
   const onAutoRef = useRef(onAuto);
@@ -34,6 +35,7 @@ export function useDetectionLoop(
     let count = 0, busy = 0, windowStart = performance.now();
     // Returning to the camera after a capture: the same page is still in view.
     if (started.current) auto.current.disarm(performance.now());
+    setAutoState(auto.current.state);
     started.current = true;
     engine.resetTracker();
     const step = async () => {
@@ -56,6 +58,7 @@ export function useDetectionLoop(
         }
         const fire = onAutoRef.current;
         if (fire && auto.current.update(d, now)) fire(d);
+        setAutoState(auto.current.state);
       } catch {
         // a dropped frame (e.g. the video was resizing): try the next one
       }
@@ -68,5 +71,5 @@ export function useDetectionLoop(
     };
   }, [active, engine, video]);
 
-  return { detection: active ? detection : null, dps, ms };
+  return { detection: active ? detection : null, dps, ms, autoState: onAuto ? autoState : null };
 }

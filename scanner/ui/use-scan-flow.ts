@@ -1,36 +1,31 @@
 "use client";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { HostBridge } from "../bridge";
+import { bridgeError } from "../bridge/error-code";
 import type { CameraFailure } from "../camera/start-camera";
 import { encodeSource, imageSize } from "../capture/encode-source";
 import { sendDocument } from "../capture/send-document";
 import type { ScannerSettings } from "../settings";
 import { reportFailure, type ScannerConfig } from "../upload/config";
 import { ScanFailure, type FailureKind } from "../upload/errors";
-import type { ScanResult } from "../upload/upload-pdf";
 import { ScanEngine } from "../worker/client";
-import type { NormQuad } from "../worker/protocol";
+import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
-
-export type Phase =
-  | { name: "capture" }
-  | { name: "adjust"; draft: Draft }
-  | { name: "processing" }
-  | { name: "uploading"; progress: number | null; retrying: boolean }
-  | { name: "done"; result: ScanResult }
-  | { name: "error"; kind: FailureKind | "scan"; retry: boolean };
+import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction } from "./scan-flow-state";
 
 const DEFAULT_QUAD: NormQuad = [[0.08, 0.08], [0.92, 0.08], [0.92, 0.92], [0.08, 0.92]];
-const FATAL: FailureKind[] = ["expired", "used", "invalid"];
 
-/** The scanner's state machine: capture → adjust → pages → upload → done. */
+export type { Phase } from "./scan-flow-state";
+
+/**
+ * The scanner's capture flow: the state is scan-flow-state.ts's pure reducer; this hook runs
+ * the side effects (worker, page store, upload, bridge) and hands the view intents only.
+ */
 export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridge: HostBridge) {
   const engine = useMemo(() => new ScanEngine(), []);
   const [progress, setProgress] = useState(0);
-  const [phase, setPhase] = useState<Phase>({ name: "capture" });
-  const [camera, setCamera] = useState<CameraFailure | null>(null);
-  const [replacing, setReplacing] = useState<string | undefined>(undefined);
+  const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
   const book = usePages(cfg.session_id);
 
   useEffect(() => {
@@ -38,25 +33,27 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     return () => engine.dispose();
   }, [engine]);
 
-  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: NormQuad | null) => {
+  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null) => {
     // The still is searched again at a higher resolution than the live frames, for sharper corners.
     const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
-    const found = still && (!live || nearQuad(still, live)) ? still : live;
-    setPhase({ name: "adjust", draft: { source, url: URL.createObjectURL(source), width, height, corners: found ?? DEFAULT_QUAD, enhance: false, replaceId: replacing } });
-  }, [engine, progress, replacing]);
+    const found = still && (!live || nearQuad(still.corners, live.corners)) ? still : live;
+    dispatch({ type: "draft_opened", draft: {
+      source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD,
+      confidence: found?.confidence ?? 0, enhance: false,
+    } });
+  }, [engine, progress]);
 
-  const fail = useCallback((kind: FailureKind | "scan", retry: boolean) => {
-    setPhase({ name: "error", kind, retry });
-    const code = kind === "scan" ? "scan_error" : kind === "network" ? "network" : "config";
-    bridge.post("error", { error: { code, message: kind } });
+  const fail = useCallback((kind: FailureKind | "scan") => {
+    dispatch({ type: "failed", kind });
+    bridge.post("error", { error: bridgeError(kind) });
   }, [bridge]);
 
-  const onFrame = useCallback(async (frame: ImageBitmap, corners: NormQuad | null) => {
+  const onFrame = useCallback(async (frame: ImageBitmap, found: Located | null) => {
     try {
       const src = await encodeSource(engine, frame, progress >= 100);
-      await openDraft(src.blob, src.width, src.height, corners);
+      await openDraft(src.blob, src.width, src.height, found);
     } catch {
-      fail("scan", true);
+      fail("scan");
     }
   }, [engine, progress, openDraft, fail]);
 
@@ -65,15 +62,13 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
       const { width, height } = await imageSize(file);
       await openDraft(file, width, height, null);
     } catch {
-      fail("scan", true);
+      fail("scan");
     }
   }, [openDraft, fail]);
 
-  const closeDraft = (d: Draft) => URL.revokeObjectURL(d.url);
-
   const confirm = useCallback(async (draft: Draft, corners: NormQuad, enhance: boolean) => {
-    closeDraft(draft);
-    setPhase({ name: "processing" });
+    URL.revokeObjectURL(draft.url);
+    dispatch({ type: "crop_started" });
     try {
       await engine.load();
       const out = await engine.warp(draft.source, corners, { grayscale: settings.options.grayscale, enhance });
@@ -82,57 +77,63 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
         id: old?.id ?? crypto.randomUUID(), session: cfg.session_id, order: old?.order ?? book.nextOrder,
         source: draft.source, corners, enhance, page: out.blob, width: out.width, height: out.height, createdAt: Date.now(),
       });
-      setReplacing(undefined);
       bridge.post("page_captured", { page_count: book.pages.length + (old ? 0 : 1) });
-      setPhase({ name: "capture" });
+      dispatch({ type: "page_saved" });
     } catch {
-      fail("scan", true);
+      fail("scan");
     }
   }, [engine, settings, book, cfg, bridge, fail]);
 
   const retake = useCallback((draft?: Draft) => {
-    if (draft) closeDraft(draft);
-    if (!draft?.replaceId) setReplacing(undefined);
-    setPhase({ name: "capture" });
+    if (draft) URL.revokeObjectURL(draft.url);
+    dispatch({ type: "retake", draft });
   }, []);
 
   const openPage = useCallback((p: PageView) => {
-    setReplacing(p.id);
-    setPhase({ name: "adjust", draft: { source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, enhance: p.enhance, replaceId: p.id } });
-    void imageSize(p.source).then((s) => setPhase((ph) => (ph.name === "adjust" && ph.draft.replaceId === p.id ? { ...ph, draft: { ...ph.draft, ...s } } : ph)));
+    dispatch({ type: "page_opened", draft: { source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, confidence: 1, enhance: p.enhance, replaceId: p.id } });
+    void imageSize(p.source).then((size) => dispatch({ type: "draft_sized", replaceId: p.id, ...size }));
   }, []);
 
-  const retakePage = useCallback((p: PageView) => {
-    setReplacing(p.id);
-    setPhase({ name: "capture" });
-  }, []);
+  const retakePage = useCallback((p: PageView) => dispatch({ type: "retake_page", id: p.id }), []);
+  const cameraFailed = useCallback((reason: CameraFailure) => dispatch({ type: "camera_failed", reason }), []);
 
   const send = useCallback(async () => {
-    setPhase({ name: "uploading", progress: null, retrying: false });
+    dispatch({ type: "upload_started" });
     try {
       const result = await sendDocument(cfg, settings, book.pages, {
-        onProgress: (f) => setPhase({ name: "uploading", progress: Math.round(f * 100), retrying: false }),
-        onRetry: () => setPhase({ name: "uploading", progress: null, retrying: true }),
+        onProgress: (fraction) => dispatch({ type: "upload_progress", fraction }),
+        onRetry: () => dispatch({ type: "upload_retrying" }),
       });
       await book.clear();
       engine.dispose(); // nothing left to detect: free the worker
-      setPhase({ name: "done", result });
+      dispatch({ type: "completed", result });
       bridge.post("completed", { result });
     } catch (err) {
-      const kind = err instanceof ScanFailure ? err.kind : "generic";
-      fail(kind, !FATAL.includes(kind));
+      fail(err instanceof ScanFailure ? err.kind : "generic");
     }
   }, [cfg, settings, book, bridge, fail, engine]);
 
+  /** "Try again" on an error screen: resend the document, or back to the camera. */
+  const tryAgain = useCallback(() => {
+    const action = retryAction(state.phase);
+    if (action === "send") void send();
+    else if (action === "capture") dispatch({ type: "resume" });
+  }, [state.phase, send]);
+
   /** The person gives up: tell the service (unrecoverable) and the host page. */
   const cancel = useCallback(() => {
-    const ph = phase;
-    if (ph.name === "error") reportFailure(cfg, ph.kind === "scan" ? "scan_error" : "upload_error");
-    else if (camera) reportFailure(cfg, "camera_unavailable");
+    const reason = giveUpReason(state);
+    if (reason) reportFailure(cfg, reason);
     bridge.post("cancelled", {});
-  }, [phase, camera, cfg, bridge]);
+  }, [state, cfg, bridge]);
 
-  return { engine, progress, phase, replacing, setPhase, camera, setCamera, book, onFrame, onFile, confirm, retake, openPage, retakePage, send, cancel };
+  /** The person dismisses the done screen: the launcher closes the frame (no cancel). */
+  const close = useCallback(() => bridge.post("closed", {}), [bridge]);
+
+  return {
+    engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book,
+    cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
+  };
 }
 
 /** True when every corner is within 5% of the frame of its counterpart. */

@@ -1,4 +1,4 @@
-import type { EncodedImage, LiveDetection, NormQuad, WarpOptions, WorkerReply, WorkerRequest } from "./protocol";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpOptions, WorkerReply, WorkerRequest } from "./protocol";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
@@ -61,9 +61,9 @@ export class ScanEngine {
     return this.call({ op: "encode", image }, [image]) as Promise<EncodedImage>;
   }
 
-  locate(blob: Blob): Promise<NormQuad | null> {
+  locate(blob: Blob): Promise<Located | null> {
     if (this.local) return this.local.locate(blob);
-    return this.call({ op: "locate", blob }) as Promise<NormQuad | null>;
+    return this.call({ op: "locate", blob }) as Promise<Located | null>;
   }
 
   warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {

@@ -1,8 +1,8 @@
-import { detect, estimatePageSize, sharpness, StabilityTracker, warpPerspective, type Frame, type Quad } from "./engine";
+import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
+import { cropPage, normalise } from "./crop";
 import { enhanceDocument, meanLuma, toGrayscale } from "../capture/filters";
-import { renderSizeFor } from "../pdf/page-size";
 import type { MakeSurface } from "./surface";
-import type { EncodedImage, LiveDetection, NormQuad, WarpOptions } from "./protocol";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpOptions } from "./protocol";
 
 /**
  * JPEG qualities tried in turn until a corrected page fits the budget (in Chromium at
@@ -58,26 +58,23 @@ export class ImageOps {
   }
 
   /** Corners of the page in a still photo, or null. */
-  async locate(blob: Blob): Promise<NormQuad | null> {
+  async locate(blob: Blob): Promise<Located | null> {
     const probe = await createImageBitmap(blob);
     const k = Math.min(1, LOCATE_SIZE / Math.max(probe.width, probe.height));
     const w = Math.round(probe.width * k), h = Math.round(probe.height * k);
     const frame = this.pixels(probe, w, h);
     const det = detect(frame);
-    return det ? normalise(det.corners, frame) : null;
+    return det ? { corners: normalise(det.corners, frame), confidence: det.confidence } : null;
   }
 
   /** Crops and straightens the quad at full resolution, applies filters, encodes within the page budget. */
   async warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {
     const image = await createImageBitmap(blob);
     const src = this.pixels(image, image.width, image.height);
-    const quad = corners.map(([x, y]) => [x * src.width, y * src.height]) as Quad;
-    const est = estimatePageSize(quad, src.width, src.height);
-    const size = renderSizeFor(est.width, est.height, Math.max(est.width, est.height));
-    const page = warpPerspective(src, quad, size.width, size.height);
+    const page = cropPage(src, corners);
     if (options.grayscale) toGrayscale(page);
     if (options.enhance) enhanceDocument(page);
-    return { ...(await this.encodePage(page)), ...size };
+    return { ...(await this.encodePage(page)), width: page.width, height: page.height };
   }
 
   private async encodePage(page: Frame): Promise<{ blob: Blob }> {
@@ -107,8 +104,4 @@ export class ImageOps {
       s.release();
     }
   }
-}
-
-function normalise(q: Quad, f: Frame): NormQuad {
-  return q.map(([x, y]) => [x / f.width, y / f.height]) as NormQuad;
 }

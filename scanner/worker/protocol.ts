@@ -13,6 +13,12 @@ export interface LiveDetection {
   ms: number;
 }
 
+/** A page found in a still: corners and the detector's confidence (0..1). */
+export interface Located {
+  corners: NormQuad;
+  confidence: number;
+}
+
 export interface EncodedImage {
   blob: Blob;
   width: number;

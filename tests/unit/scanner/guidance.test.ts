@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { AutoCapture, guidanceFor, quadArea } from "@/scanner/capture/guidance";
+import { AUTO_CAPTURE_CONFIDENCE, AutoCapture, guidanceFor, quadArea } from "@/scanner/capture/guidance";
 import type { LiveDetection, NormQuad } from "@/scanner/worker/protocol";
 
 const big: NormQuad = [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]];
+const shifted: NormQuad = [[0.25, 0.1], [0.95, 0.15], [0.9, 0.9], [0.2, 0.85]];
 const small: NormQuad = [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6]];
 const det = (o: Partial<LiveDetection> = {}): LiveDetection => ({
-  corners: big, confidence: 0.9, stable: true, progress: 1, sharpness: 100, luma: 150, ms: 5, ...o,
+  corners: big, confidence: 0.99, stable: true, progress: 1, sharpness: 100, luma: 150, ms: 5, ...o,
 });
 
 describe("guidanceFor", () => {
@@ -15,6 +16,13 @@ describe("guidanceFor", () => {
     expect(guidanceFor(det({ corners: null }))).toBe("guideFind");
     expect(guidanceFor(det({ corners: small }))).toBe("guideCloser");
     expect(guidanceFor(det())).toBe("guideHold");
+  });
+
+  it("after a capture says to show the next page, not to hold still; when unsure, asks for the shutter", () => {
+    expect(guidanceFor(det(), "waiting")).toBe("guideNext");
+    expect(guidanceFor(det({ corners: null }), "waiting")).toBe("guideFind");
+    expect(guidanceFor(det(), "unsure")).toBe("guideManual");
+    expect(guidanceFor(det(), "armed")).toBe("guideHold");
   });
 
   it("measures quad area as a share of the frame", () => {
@@ -28,7 +36,9 @@ describe("AutoCapture", () => {
     const a = new AutoCapture();
     expect(a.update(det(), 800)).toBe(true);
     expect(a.update(det(), 4000)).toBe(false); // same page, still there
-    expect(a.update(det({ stable: false, progress: 0 }), 4100)).toBe(false); // moved: re-armed
+    expect(a.update(det({ stable: false, progress: 0 }), 4100)).toBe(false); // tracker restarted: same page
+    expect(a.update(det(), 4200)).toBe(false);
+    expect(a.update(det({ corners: shifted, stable: false, progress: 0 }), 4300)).toBe(false); // moved: re-armed
     expect(a.update(det(), 5000)).toBe(true);
   });
 
@@ -41,8 +51,31 @@ describe("AutoCapture", () => {
     // much blurrier than the best frame seen so far
     expect(a.update(det({ sharpness: 30 }), 0)).toBe(false);
     a.disarm(10_000);
-    expect(a.update(det({ corners: null, progress: 0 }), 10_100)).toBe(false); // page left: re-armed
+    expect(a.update(det(), 10_050)).toBe(false); // the same page, still in view
+    expect(a.update(det({ corners: null, progress: 0 }), 10_100)).toBe(false); // one missed frame is not leaving
+    expect(a.update(det(), 10_150)).toBe(false);
+    for (let t = 10_200; t < 10_400; t += 50) expect(a.update(det({ corners: null, progress: 0 }), t)).toBe(false); // page left: re-armed
     expect(a.update(det(), 11_000)).toBe(false); // cooldown
     expect(a.update(det(), 13_000)).toBe(true);
+  });
+
+  it("waits for the page to move after it fires, and says so", () => {
+    const a = new AutoCapture();
+    expect(a.state).toBe("armed");
+    expect(a.update(det(), 800)).toBe(true);
+    expect(a.state).toBe("waiting");
+    a.update(det({ stable: false, progress: 0 }), 4100);
+    expect(a.state).toBe("waiting");
+    a.update(det({ corners: shifted, stable: false, progress: 0 }), 4200);
+    expect(a.state).toBe("armed");
+  });
+
+  it("never fires below the auto-capture confidence, and reports it is unsure", () => {
+    const a = new AutoCapture();
+    const low = det({ confidence: AUTO_CAPTURE_CONFIDENCE - 0.05 });
+    for (let t = 0; t < 5000; t += 100) expect(a.update(low, t)).toBe(false);
+    expect(a.state).toBe("unsure");
+    for (let t = 5000; t < 6000; t += 100) a.update(det({ confidence: 0.99 }), t);
+    expect(a.state).not.toBe("unsure");
   });
 });

@@ -1,0 +1,57 @@
+import type { Candidate } from "./quad-search";
+import type { Planes } from "./downscale";
+import type { Point } from "./types";
+import { regionStats } from "./region-cues";
+
+/** What the detector knows about its own answer, each roughly 0..1. */
+export interface Evidence {
+  /** mean and weakest side score after the rerank */
+  mean: number;
+  min: number;
+  /** sides on the frame border (page running off the frame) */
+  border: number;
+  /** best score of a clearly different quad, as a share of the chosen one's */
+  rival: number;
+  /** share of the frame the quad covers */
+  area: number;
+  /** weakest colour step across a visible side, / 64 (capped at 1) */
+  step: number;
+  /** how far full-resolution refinement moved a corner, in shares of the diagonal (× 100, capped at 1) */
+  shift: number;
+  /** upper-quartile luminance inside the quad minus the frame's, / 255 */
+  bright: number;
+}
+
+/** A quad is a rival when some corner is this share of the diagonal away from the chosen one's. */
+const RIVAL_DISTANCE = 0.05;
+
+export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Planes, coarse: Point[], refined: Point[], diag: number): Evidence {
+  const mean = best.support.reduce((s, v) => s + v, 0) / 4;
+  const wdiag = Math.hypot(planes.width, planes.height);
+  let rival = 0;
+  for (const c of ranked) {
+    if (c === best || c.score <= rival * best.score) continue;
+    const far = c.corners.some((p) => Math.min(...best.corners.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))) > RIVAL_DISTANCE * wdiag);
+    if (far) rival = Math.max(rival, c.score / Math.max(1e-9, best.score));
+  }
+  const visible = best.steps.filter((_, k) => !best.sides[k].border && best.outsides[k]);
+  const shift = Math.max(...coarse.map((p, k) => Math.hypot(p[0] - refined[k][0], p[1] - refined[k][1]))) / diag;
+  const inside = regionStats(planes, best.corners), frame = regionStats(planes, null);
+  return {
+    mean, min: Math.min(...best.support), border: best.borderSides, rival: Math.min(1.5, rival), area: best.areaFrac,
+    step: Math.min(1, (visible.length ? Math.min(...visible) : 0) / 64), shift: Math.min(1, shift * 100),
+    bright: (inside.lumHigh - frame.lumHigh) / 255,
+  };
+}
+
+/** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py). */
+const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
+  bias: -1.434, mean: 1.669, min: 2.977, border: -1.277, rival: -2.940, area: 6.389, step: 0.542, shift: -0.361, bright: 1.684,
+};
+
+/** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */
+export function confidenceFrom(e: Evidence): number {
+  let z = WEIGHTS.bias;
+  for (const k of Object.keys(e) as (keyof Evidence)[]) z += WEIGHTS[k] * e[k];
+  return 1 / (1 + Math.exp(-z));
+}

@@ -1,0 +1,77 @@
+import type { Planes } from "./downscale";
+import type { EdgeMap } from "./edges";
+import type { Point } from "./types";
+import { regionStats, type RegionStats } from "./region-cues";
+
+/*
+ * Paper prior: a page is brighter than most of the frame and carries print,
+ * the desk right outside it is plainer. The weights were tuned on detect-train
+ * (a linear ranking over the shortlist fitted there, 2-fold cross-validated,
+ * then halved: docs/detector.md); detect-dev was not used.
+ */
+const BRIGHT = 0.3;
+const PRINT_INSIDE = 0.3;
+const TEXTURE_OUTSIDE = 0.6;
+const RING = 6; // working px outside a side where the desk's texture is sampled
+
+/** Where an edge pixel lies within one pixel (the edge map dilated by 3×3), computed once per frame. */
+export function nearEdges(e: EdgeMap, w: number, h: number): Uint8Array {
+  const row = new Uint8Array(w * h), out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    for (let x = 1; x < w - 1; x++) { const i = y * w + x; row[i] = e.edge[i - 1] | e.edge[i] | e.edge[i + 1]; }
+  }
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 0; x < w; x++) { const i = y * w + x; out[i] = row[i - w] | row[i] | row[i + w]; }
+  }
+  return out;
+}
+
+/** exp(BRIGHT × brightness above the frame + PRINT_INSIDE × edges inside − TEXTURE_OUTSIDE × edges just outside). */
+export function paperPrior(corners: Point[], p: Planes, near: Uint8Array, frame: RegionStats): number {
+  const bright = (regionStats(p, corners).lumHigh - frame.lumHigh) / 255;
+  const inside = edgeDensityInside(corners, near, p.width, p.height), outside = edgeDensityOutside(corners, near, p.width, p.height);
+  return Math.exp(BRIGHT * bright + PRINT_INSIDE * inside - TEXTURE_OUTSIDE * outside);
+}
+
+function centroid(q: Point[]): Point {
+  return [(q[0][0] + q[1][0] + q[2][0] + q[3][0]) / 4, (q[0][1] + q[1][1] + q[2][1] + q[3][1]) / 4];
+}
+
+function edgeNear(near: Uint8Array, w: number, h: number, x: number, y: number): number {
+  const xi = Math.round(x), yi = Math.round(y);
+  if (xi < 1 || yi < 1 || xi >= w - 1 || yi >= h - 1) return -1;
+  return near[yi * w + xi];
+}
+
+// Share of a 9×9 lattice (15–85 % across the quad) with an edge pixel nearby: print on paper.
+function edgeDensityInside(q: Point[], e: Uint8Array, w: number, h: number): number {
+  let hit = 0, n = 0;
+  for (let j = 0; j < 9; j++) {
+    for (let i = 0; i < 9; i++) {
+      const u = 0.15 + (0.7 * i) / 8, v = 0.15 + (0.7 * j) / 8;
+      const x = (1 - v) * ((1 - u) * q[0][0] + u * q[1][0]) + v * ((1 - u) * q[3][0] + u * q[2][0]);
+      const y = (1 - v) * ((1 - u) * q[0][1] + u * q[1][1]) + v * ((1 - u) * q[3][1] + u * q[2][1]);
+      const r = edgeNear(e, w, h, x, y);
+      if (r >= 0) { hit += r; n++; }
+    }
+  }
+  return n ? hit / n : 0;
+}
+
+// The same just outside the sides (RING px out): a plain desk has few.
+function edgeDensityOutside(q: Point[], e: Uint8Array, w: number, h: number): number {
+  const [cx, cy] = centroid(q);
+  let hit = 0, n = 0;
+  for (let k = 0; k < 4; k++) {
+    const a = q[k], b = q[(k + 1) % 4];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    let nx = -(b[1] - a[1]) / len, ny = (b[0] - a[0]) / len;
+    if (nx * (cx - a[0]) + ny * (cy - a[1]) > 0) { nx = -nx; ny = -ny; }
+    for (let s = 0; s < 12; s++) {
+      const u = 0.1 + (0.8 * s) / 11;
+      const r = edgeNear(e, w, h, a[0] + u * (b[0] - a[0]) + RING * nx, a[1] + u * (b[1] - a[1]) + RING * ny);
+      if (r >= 0) { hit += r; n++; }
+    }
+  }
+  return n ? hit / n : 0.5;
+}
