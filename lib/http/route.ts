@@ -7,6 +7,7 @@ import { services, type Services } from "../services";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { defer, errorText } from "./defer";
 import { issuesToFields } from "./fields";
+import { assertRepresentableUrl } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";
 
@@ -56,6 +57,7 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
     let tenantId: string | undefined;
     let response: Response;
     try {
+      assertRepresentableUrl(params, new URL(req.url).searchParams);
       const svc = await services();
       const auth = (await GUARDS[options.auth ?? "none"](req, svc)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
