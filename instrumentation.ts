@@ -16,7 +16,17 @@ export async function register(): Promise<void> {
     throw err;
   }
   const { services } = await import("./lib/services");
-  await services();
+  const { DataDirLockedError } = await import("./lib/db");
+  try {
+    await services();
+  } catch (err) {
+    // A second process on one embedded DATA_DIR stops here, before touching the files.
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   if (!process.env.VERCEL) {
     const { startScheduler } = await import("./lib/scheduler");
     startScheduler(config().schedulerIntervalMs);

@@ -102,7 +102,7 @@ function resolveAppSecret(given: string | undefined, databaseUrl: string | undef
     throw new ConfigError("Invalid configuration: APP_SECRET: required when DATABASE_URL or POSTGRES_URL is set (use 32+ random characters, e.g. `openssl rand -hex 32`)");
   }
   const file = path.join(dataDir, "app-secret");
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // "wx": when two processes start at once, exactly one writes and both read its value.
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });
