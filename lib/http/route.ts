@@ -5,6 +5,7 @@ import { ApiError, invalidRequest } from "../errors";
 import { log } from "../log";
 import { services, type Services } from "../services";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
+import { clientAddress } from "./client-address";
 import { defer, errorText } from "./defer";
 import { issuesToFields } from "./fields";
 import { assertRepresentableUrl } from "./hostile-text";
@@ -20,6 +21,8 @@ export interface RequestContext {
   requestId: string;
   /** The request's clock reading: one instant for every check the request makes. */
   now: Date;
+  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. */
+  clientAddress: string | null;
   defer: typeof defer;
 }
 
@@ -64,7 +67,7 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
       if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, svc.config.publicOrigin);
       const body = options.body ? await parseBody(req, options.body, options.bodyLimit) : (undefined as B);
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
-      const ctx: RequestContext = { services: svc, requestId, now: now(), defer };
+      const ctx: RequestContext = { services: svc, requestId, now: now(), defer, clientAddress: clientAddress(req, svc.config.addressTrust) };
       response = await handler({ req, params, auth, body, query, ctx });
     } catch (err) {
       response = errorResponse(err, requestId, req);
