@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { now } from "../clock";
 import { ApiError, invalidRequest } from "../errors";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 import { services, type Services } from "../services";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
-import { defer, errorText } from "./defer";
+import { defer } from "./defer";
 import { issuesToFields } from "./fields";
 import { assertRepresentableUrl } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
@@ -98,10 +98,10 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
   throw new ApiError("origin_not_allowed", { message: "Console requests must come from the console's own origin." });
 }
 
-/** Maps any thrown value to the spec's error body; unexpected errors are logged with their stack. */
+/** Maps any thrown value to the spec's error body; unexpected errors are logged redacted (lib/log.ts `errorFields`). */
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
-  log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, error: errorText(err) });
+  log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...errorFields(err) });
   return json(500, { error: "internal_error", message: `Something went wrong on our side (request ${requestId}); retry with exponential backoff.` });
 }
 

@@ -1,29 +1,18 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "@/lib/clock";
 import { apiKeys, consoleSessions, creditLedger, scannerProfiles, tenants, users } from "@/lib/db/schema";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
 import { callJson } from "../support/app";
 import { cookieFrom, expectConsoleAuthRequired, expectCrossOriginRefused, randomIp, signup, uniqueEmail } from "../support/factories";
+import { captureLogs } from "../support/capture-logs";
 import { useServices } from "../support/services";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/path-guard.mjs";
 
 // Request logs at info level are captured (not printed) so the last test can check them.
 // One trusted proxy: the client address is the last X-Forwarded-For entry before the peer.
 const svc = useServices({ LOG_LEVEL: "info", TRUSTED_PROXY_HOPS: "1" });
-const logged: string[] = [];
-beforeAll(() => {
-  const write = process.stdout.write.bind(process.stdout);
-  vi.spyOn(process.stdout, "write").mockImplementation(((chunk: string | Uint8Array, ...rest: unknown[]) => {
-    const text = String(chunk);
-    if (text.startsWith('{"level"')) {
-      logged.push(text);
-      return true;
-    }
-    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
-  }) as typeof process.stdout.write);
-});
-afterAll(() => vi.restoreAllMocks());
+const logged = captureLogs();
 afterEach(() => resetClock());
 
 const PASSWORD = "correct horse battery";
@@ -296,7 +285,7 @@ describe("errors", () => {
     expect(res.status).toBe(429);
     expect(res.body.error).toBe("rate_limited");
     expect((await loginRaw({ email: uniqueEmail(), password: PASSWORD }, viaProxy(randomIp()))).status).toBe(401);
-  }, 60_000);
+  }, 120_000);
 
   it("signup is throttled per address: the 11th signup from one address in 15 minutes is 429 and creates nothing", async () => {
     const ip = randomIp();
