@@ -4,6 +4,7 @@
  * here) and start the in-process scheduler. On Vercel, Vercel Cron replaces the scheduler.
  */
 import { config, ConfigError } from "./lib/config";
+import { DataDirLockedError } from "./lib/db";
 import { services } from "./lib/services";
 
 export async function registerNode(): Promise<void> {
@@ -16,7 +17,16 @@ export async function registerNode(): Promise<void> {
     }
     throw err;
   }
-  await services();
+  try {
+    await services();
+  } catch (err) {
+    // A second process on one embedded DATA_DIR stops here, before touching the files.
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
   if (!process.env.VERCEL) {
     const { startScheduler } = await import("./lib/scheduler");
     startScheduler(config().schedulerIntervalMs);

@@ -1,8 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { v1PathGuard } from "./lib/http/path-guard.mjs";
 import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "./lib/http/page-security";
 
-/** The console and the landing page get a per-request CSP nonce and anti-framing headers. */
+/**
+ * Runs before routing, on two kinds of path:
+ * - `/v1/…`: paths Next cannot route (bad percent-encoding, dot segments) get the API's
+ *   JSON errors (on Vercel, where the server entry scripts/server.mjs does not run);
+ * - `/` and `/console/…`: a per-request CSP nonce and anti-framing headers.
+ */
 export function middleware(request: NextRequest) {
+  if (/^\/v1(\/|$)/.test(request.nextUrl.pathname)) return v1PathGuard(request) ?? undefined;
   const csp = pageContentSecurityPolicy(newNonce(), process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("content-security-policy", csp);
@@ -11,4 +18,4 @@ export function middleware(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ["/", "/console", "/console/:path*"] };
+export const config = { matcher: ["/", "/console", "/console/:path*", "/v1", "/v1/:path*"] };

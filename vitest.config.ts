@@ -21,6 +21,20 @@ export default defineConfig({
         },
       },
       {
+        // Real processes and injected faults (tests/fault): the built app, its own services.
+        test: {
+          name: "fault",
+          alias,
+          include: ["tests/fault/**/*.test.ts"],
+          setupFiles: ["tests/support/setup.ts"],
+          environment: "node",
+          pool: "forks",
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         test: {
           name: "e2e",
           alias,

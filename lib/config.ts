@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: int(0, 30),
   WEBHOOK_ALLOW_PRIVATE: bool,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  TRUSTED_PROXY_HOPS: int(0, 0).pipe(z.number().max(10)),
+  RATE_LIMIT_PUBLISHABLE_MAX: z.coerce.number().int().min(1).optional(),
+  /** Set by the platform on Vercel. */
+  VERCEL: z.string().optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -79,7 +83,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fileRetentionMs: e.FILE_RETENTION_SECONDS * 1000,
     fileUrlTtlMs: e.FILE_URL_TTL_SECONDS * 1000,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
-    rateLimit: { max: e.RATE_LIMIT_MAX, windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    rateLimit: {
+      max: e.RATE_LIMIT_MAX,
+      /** Publishable-key sessions count in their own, smaller bucket (default: a quarter of max). */
+      publishableMax: e.RATE_LIMIT_PUBLISHABLE_MAX ?? Math.max(1, Math.floor(e.RATE_LIMIT_MAX / 4)),
+      windowMs: e.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    /** How the client address is found (lib/http/client-address.ts). */
+    addressTrust: { trustedProxyHops: e.TRUSTED_PROXY_HOPS, onVercel: Boolean(e.VERCEL) },
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,
@@ -102,7 +113,7 @@ function resolveAppSecret(given: string | undefined, databaseUrl: string | undef
     throw new ConfigError("Invalid configuration: APP_SECRET: required when DATABASE_URL or POSTGRES_URL is set (use 32+ random characters, e.g. `openssl rand -hex 32`)");
   }
   const file = path.join(dataDir, "app-secret");
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // "wx": when two processes start at once, exactly one writes and both read its value.
     writeFileSync(file, randomBytes(32).toString("hex"), { mode: 0o600, flag: "wx" });

@@ -39,7 +39,19 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * Marks ApiErrors by a registry-wide symbol rather than by class identity: Next bundles
+ * this module more than once (the instrumentation hook that builds the adapters, and each
+ * route), so an error thrown by an adapter is from another copy of the class.
+ */
+const BRAND = Symbol.for("docscan.ApiError");
+
 export class ApiError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+  }
+
+  readonly [BRAND] = true;
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: FieldErrors;

@@ -1,6 +1,5 @@
 import { runScheduledWork } from "./cron/run-scheduled-work";
-import { errorText } from "./http/defer";
-import { log } from "./log";
+import { errorFields, log } from "./log";
 import { services } from "./services";
 
 let timer: NodeJS.Timeout | undefined;
@@ -20,7 +19,7 @@ export function startScheduler(intervalMs: number): void {
       const result = await runScheduledWork(await services());
       if (result.attempted > 0) log("info", "scheduled work", { ...result });
     } catch (err) {
-      log("error", "scheduled work failed", { error: errorText(err) });
+      log("error", "scheduled work failed", errorFields(err));
     } finally {
       running = false;
     }

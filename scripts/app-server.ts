@@ -1,5 +1,5 @@
 /**
- * Starts the built app (`next start`) on a free port with a fresh DATA_DIR, for the e2e
+ * Starts the built app (scripts/server.mjs, as `npm start` does) on a free port with a fresh DATA_DIR, for the e2e
  * suite and the benchmarks. Real Postgres/Redis when `databaseUrl`/`redisUrl` are given.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -8,12 +8,14 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error: plain ESM helper shared with `npm start`
-import { buildIfStale, nextBin, root } from "./build-if-stale.mjs";
+import { buildIfStale, root } from "./build-if-stale.mjs";
 import { migrateDatabase } from "../lib/db";
 
 export interface AppServerOptions {
   databaseUrl?: string;
   redisUrl?: string;
+  /** The embedded store's directory; a fresh temporary one when absent. */
+  dataDir?: string;
   /** Extra environment (CRON_SECRET, LOG_LEVEL, ...). */
   env?: Record<string, string>;
   output?: "inherit" | "ignore";
@@ -33,7 +35,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...process.env,
     PORT: String(port),
     PUBLIC_BASE_URL: baseUrl,
-    DATA_DIR: mkdtempSync(path.join(tmpdir(), "docscan-app-")),
+    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(tmpdir(), "docscan-app-")),
     DATABASE_URL: options.databaseUrl ?? "",
     POSTGRES_URL: "",
     REDIS_URL: options.redisUrl ?? "",
@@ -41,7 +43,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
   };
   const output = options.output ?? "inherit";
-  const child = spawn(nextBin, ["start", "-p", String(port)], { cwd: root, env, stdio: ["ignore", output, output] });
+  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], { cwd: root, env, stdio: ["ignore", output, output] });
   await waitForHealth(baseUrl, child);
   return { baseUrl, stop: () => stopChild(child) };
 }

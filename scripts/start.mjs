@@ -4,7 +4,7 @@
  * the whole service on PORT (3000 by default). Needs nothing but Node.js and the packages.
  */
 import { spawn } from "node:child_process";
-import { buildIfStale, nextBin, root } from "./build-if-stale.mjs";
+import { buildIfStale, root } from "./build-if-stale.mjs";
 
 try {
   await buildIfStale();
@@ -13,6 +13,6 @@ try {
   process.exit(1);
 }
 const port = process.env.PORT || "3000";
-const server = spawn(nextBin, ["start", "-p", port], { cwd: root, stdio: "inherit" });
+const server = spawn(process.execPath, ["scripts/server.mjs", port], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));

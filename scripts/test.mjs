@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the service suite (unit, contract, HTTP-level API tests), then the browser
+ * `npm test`: the service suite (unit, contract, HTTP-level API tests), the fault suite
+ * (real server processes: tests/fault), then the browser
  * suite (Playwright + Chromium against the built app). Without Chromium the browser suite
  * is reported as not run — and under CI (CI=true) or REQUIRE_E2E=1 that is a failure.
  * Ends with one plain summary line: "tests: N passed, N failed".
@@ -35,7 +36,7 @@ function runProject(name) {
   };
 }
 
-const results = [runProject("service")];
+const results = [runProject("service"), runProject("fault")];
 if (chromium) results.push(runProject("e2e"));
 else if (requireE2e) {
   console.error("The browser suite needs Chromium (apt-get install -y chromium); CI requires it.");

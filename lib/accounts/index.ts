@@ -5,5 +5,5 @@ export { getAccount } from "./get-account";
 export { login } from "./login";
 export { LoginInput, SignupInput, UpdateSettingsInput } from "./schemas";
 export { signup } from "./signup";
-export { clientIp, throttleAuth } from "./throttle";
+export { throttleAuth } from "./throttle";
 export { updateSettings } from "./update-settings";

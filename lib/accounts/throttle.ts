@@ -2,26 +2,38 @@ import { sha256Hex } from "../crypto";
 import { ApiError } from "../errors";
 import type { RateLimiter } from "../ratelimit/types";
 
-/** DESIGN.md: login and signup, 10 attempts per 15 minutes per email and per IP. */
-export const AUTH_THROTTLE = { limit: 10, windowMs: 15 * 60 * 1000 } as const;
+const WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * DESIGN.md "other rate limits", per 15 minutes:
+ * - login: 10 attempts per (email, client address) pair, so guessing one password is slow,
+ *   but nobody can lock a user out from another address; and 100 attempts per address, so
+ *   one address cannot try many accounts (or spend the CPU on password hashing);
+ * - signup: 10 per client address.
+ * The address is the one found through trusted proxies only (TRUSTED_PROXY_HOPS): a client
+ * cannot rotate it by sending `X-Forwarded-For`.
+ */
+export const AUTH_THROTTLE = {
+  loginPair: { limit: 10, windowMs: WINDOW_MS },
+  loginAddress: { limit: 100, windowMs: WINDOW_MS },
+  signupAddress: { limit: 10, windowMs: WINDOW_MS },
+} as const;
 
 export interface ThrottleSubject {
   action: "login" | "signup";
   email?: string;
-  ip?: string | null;
+  /** The client address; null when unknown (no server entry in front): then only the email side counts. */
+  ip: string | null;
 }
 
 /**
- * Counts one attempt against every given subject (lower-cased email, client IP) and
- * refuses with `429 rate_limited` when any of them is past the limit. Keys hold a hash,
- * not the email or address itself. Every counter is hit, so probing with one email from
- * many addresses, or many emails from one address, is counted on both sides.
+ * Counts one attempt against each counter that applies and refuses with `429 rate_limited`
+ * (with `Retry-After`) when any is past its limit. Keys hold hashes, never the email or the
+ * address itself.
  */
 export async function throttleAuth(limiter: RateLimiter, subject: ThrottleSubject, nowMs: number): Promise<void> {
-  const keys: string[] = [];
-  if (subject.email) keys.push(`auth:${subject.action}:email:${sha256Hex(subject.email.trim().toLowerCase())}`);
-  if (subject.ip) keys.push(`auth:${subject.action}:ip:${sha256Hex(subject.ip)}`);
-  const results = await Promise.all(keys.map((key) => limiter.hit(key, { ...AUTH_THROTTLE, nowMs })));
+  const counters = countersFor(subject);
+  const results = await Promise.all(counters.map(([key, rule]) => limiter.hit(key, { ...rule, nowMs })));
   const blocked = results.filter((r) => !r.allowed);
   if (blocked.length === 0) return;
   const retryAfter = Math.max(1, Math.ceil((Math.max(...blocked.map((r) => r.resetAt)) - nowMs) / 1000));
@@ -31,12 +43,11 @@ export async function throttleAuth(limiter: RateLimiter, subject: ThrottleSubjec
   });
 }
 
-/**
- * The client address: the first `X-Forwarded-For` entry (set by the platform's proxy),
- * else `X-Real-IP`; null when neither is present (then only the email is counted).
- */
-export function clientIp(req: Request): string | null {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  const ip = forwarded || req.headers.get("x-real-ip")?.trim();
-  return ip ? ip.slice(0, 100) : null;
+function countersFor({ action, email, ip }: ThrottleSubject): [string, { limit: number; windowMs: number }][] {
+  const address = ip ? sha256Hex(ip) : null;
+  if (action === "signup") return address ? [[`auth:signup:ip:${address}`, AUTH_THROTTLE.signupAddress]] : [];
+  const mail = sha256Hex((email ?? "").trim().toLowerCase());
+  const counters: [string, { limit: number; windowMs: number }][] = [[`auth:login:pair:${mail}:${address ?? "unknown"}`, AUTH_THROTTLE.loginPair]];
+  if (address) counters.push([`auth:login:ip:${address}`, AUTH_THROTTLE.loginAddress]);
+  return counters;
 }

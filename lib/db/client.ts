@@ -1,3 +1,4 @@
+import { chmodSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
@@ -7,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
+import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -25,18 +27,33 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 /**
  * The one client factory: a `pg` pool when a URL is given, else PGlite (Postgres in WASM)
  * in `pgliteDir` (a directory, or "memory://" for tests). PGlite is migrated on open; a real
- * database is migrated by `npm run db:migrate`.
+ * database is migrated by `npm run db:migrate`. With `lockDir`, PGlite opens only after
+ * taking that directory's exclusive lock (see `lockDataDir`).
  */
-export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number }): Promise<DbHandle> {
+export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
-  const client = await PGlite.create(options.pgliteDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const lock = options.lockDir ? lockDataDir(options.lockDir) : undefined;
+  try {
+    const client = await PGlite.create(options.pgliteDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (!options.pgliteDir.includes("://")) chmodSync(options.pgliteDir, 0o700);
+    return {
+      db: db as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
 }
 
 /** Applies the migrations in drizzle/ to a real Postgres database. */

@@ -1,4 +1,5 @@
 import { invalidRequest } from "../errors";
+import { assertRepresentable, exceedsJsonDepth, MAX_JSON_DEPTH } from "./hostile-text";
 
 /** Cap for JSON request bodies (uploads have their own, larger cap). */
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -53,15 +54,33 @@ export async function readJsonObject(req: Request, limit = JSON_BODY_LIMIT): Pro
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw invalidRequest({ body: "must be sent with Content-Type: application/json" }, "Unsupported content type.");
   }
+  return parseJsonObject(bytes);
+}
+
+/**
+ * JSON bytes → a plain object, refusing (`400 invalid_request`) invalid UTF-8 or JSON,
+ * nesting deeper than `MAX_JSON_DEPTH` (checked before parsing), a non-object, and any
+ * string the database could not store (at its own field).
+ */
+export function parseJsonObject(bytes: Uint8Array): Record<string, unknown> {
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw invalidRequest({ body: "must be valid JSON" }, "The request body is not valid JSON.");
+  }
+  if (exceedsJsonDepth(text)) {
+    throw invalidRequest({ body: `must not nest deeper than ${MAX_JSON_DEPTH} levels` }, "The request body is nested too deeply.");
+  }
+  try {
+    value = JSON.parse(text);
   } catch {
     throw invalidRequest({ body: "must be valid JSON" }, "The request body is not valid JSON.");
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw invalidRequest({ body: "must be a JSON object" }, "The request body must be a JSON object.");
   }
+  assertRepresentable(value);
   return value as Record<string, unknown>;
 }
-

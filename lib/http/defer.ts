@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 
 const pending = new Set<Promise<void>>();
 
@@ -13,7 +13,7 @@ export function defer(task: () => Promise<unknown>): void {
     try {
       await task();
     } catch (err) {
-      log("error", "deferred task failed", { error: errorText(err) });
+      log("error", "deferred task failed", errorFields(err));
     }
   };
   try {
@@ -28,8 +28,4 @@ export function defer(task: () => Promise<unknown>): void {
 /** Waits for every deferred task started outside a request scope (tests use this). */
 export async function flushDeferred(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
-}
-
-export function errorText(err: unknown): string {
-  return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { now } from "../clock";
 import { ApiError, invalidRequest } from "../errors";
-import { log } from "../log";
+import { errorFields, log } from "../log";
 import { services, type Services } from "../services";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
-import { defer, errorText } from "./defer";
+import { clientAddress } from "./client-address";
+import { defer } from "./defer";
 import { issuesToFields } from "./fields";
+import { assertRepresentableUrl } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";
 
@@ -19,6 +21,8 @@ export interface RequestContext {
   requestId: string;
   /** The request's clock reading: one instant for every check the request makes. */
   now: Date;
+  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. */
+  clientAddress: string | null;
   defer: typeof defer;
 }
 
@@ -56,13 +60,14 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
     let tenantId: string | undefined;
     let response: Response;
     try {
+      assertRepresentableUrl(params, new URL(req.url).searchParams);
       const svc = await services();
       const auth = (await GUARDS[options.auth ?? "none"](req, svc)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
       if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, svc.config.publicOrigin);
       const body = options.body ? await parseBody(req, options.body, options.bodyLimit) : (undefined as B);
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
-      const ctx: RequestContext = { services: svc, requestId, now: now(), defer };
+      const ctx: RequestContext = { services: svc, requestId, now: now(), defer, clientAddress: clientAddress(req, svc.config.addressTrust) };
       response = await handler({ req, params, auth, body, query, ctx });
     } catch (err) {
       response = errorResponse(err, requestId, req);
@@ -93,10 +98,10 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
   throw new ApiError("origin_not_allowed", { message: "Console requests must come from the console's own origin." });
 }
 
-/** Maps any thrown value to the spec's error body; unexpected errors are logged with their stack. */
+/** Maps any thrown value to the spec's error body; unexpected errors are logged redacted (lib/log.ts `errorFields`). */
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
-  log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, error: errorText(err) });
+  log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...errorFields(err) });
   return json(500, { error: "internal_error", message: `Something went wrong on our side (request ${requestId}); retry with exponential backoff.` });
 }
 

@@ -63,6 +63,7 @@ export async function completeSession(services: Services, c: Completion): Promis
       metadata: session.metadata,
       result: { ...result },
       callbackUrl: session.callbackUrl,
+      createdWith: session.createdWith,
       now,
     });
     return { result, deliveryId };

@@ -1,18 +1,26 @@
 import { ApiError } from "../errors";
+import type { KeyKind } from "../keys/key-format";
 import type { Services } from "../services";
 
 /**
- * Counts one session creation in the tenant's fixed window (RATE_LIMIT_MAX per
- * RATE_LIMIT_WINDOW_SECONDS, in the shared store); over the limit → `429 rate_limited` with
- * `Retry-After` in whole seconds until the window resets.
+ * Counts one session creation in the tenant's fixed window (in the shared store); over the
+ * limit → `429 rate_limited` with `Retry-After` in whole seconds until the window resets.
+ * Secret keys count against RATE_LIMIT_MAX; publishable keys, which anyone can copy from a
+ * web page, against their own smaller bucket (RATE_LIMIT_PUBLISHABLE_MAX), so traffic with
+ * the public key can never use up the tenant's server-side sessions (review M3).
  */
-export async function consumeSessionRateLimit(services: Pick<Services, "config" | "rateLimiter">, tenantId: string, now: Date): Promise<void> {
-  const { max, windowMs } = services.config.rateLimit;
-  const hit = await services.rateLimiter.hit(`sessions:${tenantId}`, { limit: max, windowMs, nowMs: now.getTime() });
+export async function consumeSessionRateLimit(
+  services: Pick<Services, "config" | "rateLimiter">,
+  { tenantId, keyKind }: { tenantId: string; keyKind: KeyKind },
+  now: Date,
+): Promise<void> {
+  const { max, publishableMax, windowMs } = services.config.rateLimit;
+  const [key, limit] = keyKind === "publishable" ? [`sessions:pk:${tenantId}`, publishableMax] : [`sessions:${tenantId}`, max];
+  const hit = await services.rateLimiter.hit(key, { limit, windowMs, nowMs: now.getTime() });
   if (hit.allowed) return;
   const retryAfter = Math.max(1, Math.ceil((hit.resetAt - now.getTime()) / 1000));
   throw new ApiError("rate_limited", {
-    message: `At most ${max} sessions per ${windowMs / 1000} seconds; retry in ${retryAfter} s.`,
+    message: `At most ${limit} sessions per ${windowMs / 1000} seconds with a ${keyKind} key; retry in ${retryAfter} s.`,
     headers: { "Retry-After": String(retryAfter) },
   });
 }

@@ -21,6 +21,7 @@ export async function createPreviewSession({ services, tenantId, input, now }: {
     profileId: scanner.profileId,
     allowedOrigins: [services.config.publicOrigin],
     callbackUrl: null,
+    createdWith: "console",
     now,
   });
 }

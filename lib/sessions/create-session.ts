@@ -1,3 +1,4 @@
+import { invalidRequest } from "../errors";
 import type { ApiKeyPrincipal } from "../keys/authenticate-key";
 import type { Services } from "../services";
 import { consumeSessionRateLimit } from "./consume-session-rate-limit";
@@ -18,13 +19,21 @@ export interface CreateSessionArgs {
 
 /**
  * Opens a session for `POST /v1/sessions`. Mode comes from the key, never the body. Checks
- * run before any write: origins, the tenant's rate limit, the scanner settings snapshot,
- * then the balance; nothing is debited (credits move at completion).
+ * run before any write: a publishable key may not set `callback_url`, origins, the tenant's
+ * rate limit (publishable and secret keys count in separate buckets), the scanner settings
+ * snapshot, then the balance; nothing is debited (credits move at completion). The session
+ * records the kind of key that opened it (`created_with`).
  */
 export async function createSession({ services, principal, input, origin, now }: CreateSessionArgs) {
+  const publishable = principal.keyKind === "publishable";
+  // A publishable key is public: whoever holds it must not choose where the tenant's signed
+  // events go (review M3). Sessions needing their own destination are opened server-side.
+  if (publishable && input.callback_url !== undefined) {
+    throw invalidRequest({ callback_url: "cannot be set with a publishable key; open the session with a secret key" });
+  }
   const tenant = await loadTenant(services.db, principal.tenantId);
-  const allowedOrigins = resolveAllowedOrigins(tenant.allowedOrigins, input.allowed_origins, principal.keyKind === "publishable" ? origin : undefined);
-  await consumeSessionRateLimit(services, tenant.id, now);
+  const allowedOrigins = resolveAllowedOrigins(tenant.allowedOrigins, input.allowed_origins, publishable ? origin : undefined);
+  await consumeSessionRateLimit(services, { tenantId: tenant.id, keyKind: principal.keyKind }, now);
   const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, input.scanner);
   return insertSession(services, {
     tenantId: tenant.id,
@@ -35,6 +44,7 @@ export async function createSession({ services, principal, input, origin, now }:
     profileId: scanner.profileId,
     allowedOrigins,
     callbackUrl: input.callback_url ?? null,
+    createdWith: principal.keyKind,
     now,
   });
 }

@@ -28,7 +28,7 @@ export async function failSession(ctx: Pick<RequestContext, "services" | "now" |
       if (current) assertTokenUnused(current);
       throw new ApiError("session_expired");
     }
-    return enqueueEvent(tx, { tenantId: session.tenantId, sessionId: session.id, event: "scan.failed", metadata: session.metadata, result: null, callbackUrl: session.callbackUrl, now });
+    return enqueueEvent(tx, { tenantId: session.tenantId, sessionId: session.id, event: "scan.failed", metadata: session.metadata, result: null, callbackUrl: session.callbackUrl, createdWith: session.createdWith, now });
   });
   scheduleDelivery(services, ctx.defer, deliveryId);
   return { status: "ok", session_id: session.id };

@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { Db } from "../db";
-import { sessions } from "../db/schema";
+import { sessions, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { ScannerSettings } from "../scanner-settings";
@@ -16,6 +16,7 @@ export interface NewSession {
   profileId: string | null;
   allowedOrigins: string[];
   callbackUrl: string | null;
+  createdWith: SessionCreator;
   now: Date;
 }
 
@@ -41,6 +42,7 @@ export async function insertSession(services: { config: Config; db: Db }, s: New
       profileId: s.profileId,
       allowedOrigins: s.allowedOrigins,
       callbackUrl: s.callbackUrl,
+      createdWith: s.createdWith,
       createdAt: s.now,
       expiresAt: new Date(s.now.getTime() + services.config.sessionTtlMs),
     })

@@ -1,5 +1,5 @@
 import { ApiError, invalidRequest } from "../errors";
-import { issuesToFields, readCapped } from "../http";
+import { issuesToFields, parseJsonObject, readCapped } from "../http";
 import { Pages, UploadJsonInput } from "./schemas";
 
 /** Room for multipart boundaries, headers and the other form fields around the file. */
@@ -48,13 +48,7 @@ async function readMultipart(req: Request, maxBytes: number): Promise<UploadBody
 async function readJson(req: Request, maxBytes: number): Promise<UploadBody> {
   const raw = await readCapped(req, Math.ceil(maxBytes / 3) * 4 + FORM_OVERHEAD);
   if (raw === null) throw new ApiError("file_too_large");
-  let value: unknown;
-  try {
-    value = raw.byteLength === 0 ? {} : JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(raw));
-  } catch {
-    throw invalidRequest({ body: "must be valid JSON" }, "The request body is not valid JSON.");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidRequest({ body: "must be a JSON object" });
+  const value = raw.byteLength === 0 ? {} : parseJsonObject(raw);
   const parsed = UploadJsonInput.safeParse(value);
   if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
   const bytes = parsed.data.payload === undefined ? null : decodePayload(parsed.data.payload);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasUnrepresentable } from "../text";
 
 /** Serialised metadata cap (UTF-8 bytes of its JSON): generous for ids and references, not a document store. */
 export const METADATA_MAX_BYTES = 16 * 1024;
@@ -37,7 +38,7 @@ function jsonProblem(value: unknown, depth: number): string | null {
 }
 
 function storableString(s: string): boolean {
-  return !s.includes("\u0000") && s.isWellFormed();
+  return !hasUnrepresentable(s);
 }
 
 /** Same rule as the webhook URL: https, or http for localhost only. */

@@ -56,7 +56,7 @@ async function failOverdue(services: Pick<Services, "db">, sessionId: string, no
       .where(and(eq(sessions.id, sessionId), eq(sessions.status, "scanning"), lte(sessions.expiresAt, now)))
       .returning();
     if (!row) return { moved: false, deliveryId: null };
-    const deliveryId = await enqueueEvent(tx, { tenantId: row.tenantId, sessionId, event: "scan.failed", metadata: row.metadata, result: null, callbackUrl: row.callbackUrl, now });
+    const deliveryId = await enqueueEvent(tx, { tenantId: row.tenantId, sessionId, event: "scan.failed", metadata: row.metadata, result: null, callbackUrl: row.callbackUrl, createdWith: row.createdWith, now });
     return { moved: true, deliveryId };
   });
 }

@@ -42,6 +42,8 @@ export function sessionReadView(config: ViewConfig, session: SessionRow, file: F
     id: session.id,
     status: effectiveStatus(session, now),
     mode: session.mode,
+    /** `publishable`, `secret` or `console` (preview): metadata of a publishable-key session is untrusted input. */
+    created_with: session.createdWith,
     metadata: session.metadata,
     created_at: session.createdAt.toISOString(),
     expires_at: session.expiresAt.toISOString(),

@@ -16,7 +16,8 @@ const META_SUFFIX = ".meta.json";
 /**
  * The embedded default: blobs as files under `DATA_DIR/blobs`, uploaded through the
  * HMAC-signed `PUT /v1/scanner/blob` URL and served as a stream. The content type lives in
- * a `<file>.meta.json` sidecar, written before the data file is renamed into place.
+ * a `<file>.meta.json` sidecar, written before the data file is renamed into place. Files
+ * are 0600 and folders 0700: documents are private to the service's user.
  */
 export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret" | "publicBaseUrl">): BlobStore {
   const root = path.join(config.dataDir, "blobs");
@@ -32,7 +33,7 @@ export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret
 
     async put(key, body, options) {
       const file = fileFor(key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       return writeAtomically(file, body, options);
     },
 
@@ -70,10 +71,10 @@ function checkKey(key: string): string {
 async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | Uint8Array, options: PutOptions): Promise<{ size: number }> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    const out = createWriteStream(temp, { flags: "wx" });
+    const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
     await pipeline(Readable.from(cappedChunks(body, options.maxBytes)), out);
     if (out.bytesWritten === 0) throw new ApiError("empty_file");
-    await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }));
+    await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
     await rename(temp, file);
     return { size: out.bytesWritten };
   } finally {

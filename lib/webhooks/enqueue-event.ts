@@ -11,6 +11,8 @@ export interface EnqueueEventInput {
   result: Record<string, unknown> | null;
   /** The session's own destination; replaces the tenant endpoint for this session's events. */
   callbackUrl: string | null;
+  /** The session's `created_with`, carried in the payload. */
+  createdWith: string | null;
   now: Date;
 }
 
@@ -29,7 +31,7 @@ export async function enqueueEvent(tx: Tx, e: EnqueueEventInput): Promise<string
   if (!tenant || !tenant.events.includes(e.event)) return null;
   const url = e.callbackUrl || tenant.url;
   if (!url) return null;
-  const payload = serialisePayload({ type: e.event, session_id: e.sessionId, metadata: e.metadata, result: e.result, created_at: e.now.toISOString() });
+  const payload = serialisePayload({ type: e.event, session_id: e.sessionId, metadata: e.metadata, result: e.result, created_at: e.now.toISOString(), created_with: e.createdWith });
   const row = await insertDelivery(tx, {
     tenantId: e.tenantId,
     sessionId: e.sessionId,

@@ -15,9 +15,12 @@ export interface WebhookPayload {
   metadata: Record<string, unknown>;
   result: Record<string, unknown> | null;
   created_at: string;
+  /** Session events: the kind of key that opened the session (null for sessions older than the field). */
+  created_with?: string | null;
 }
 
 /** Serialises a payload once; the string is stored and every attempt sends these exact bytes. */
 export function serialisePayload(p: WebhookPayload): string {
-  return JSON.stringify({ type: p.type, session_id: p.session_id, metadata: p.metadata, result: p.result, created_at: p.created_at });
+  const base = { type: p.type, session_id: p.session_id, metadata: p.metadata, result: p.result, created_at: p.created_at };
+  return JSON.stringify(p.created_with === undefined ? base : { ...base, created_with: p.created_with });
 }

@@ -5,13 +5,26 @@
  * thought to attack and every route added later.
  */
 import { describe, expect, it } from "vitest";
-import { call, routePaths } from "../support/app";
+import { MAX_JSON_DEPTH } from "@/lib/http";
+import { call, callJson, routePaths } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";
 
 useServices({ RATE_LIMIT_MAX: "100000" });
 
 const MB = "a".repeat(1024 * 1024);
+/** `{"a":{"a":...{}}}`, `levels` objects deep. */
+function deep(levels: number, leaf = "{}"): string {
+  return `${'{"a":'.repeat(levels)}${leaf}${"}".repeat(levels)}`;
+}
+/** Values each route would accept, each carrying a NUL: the database must never see them. */
+const PLAUSIBLE_WITH_NUL = {
+  email: "nul\u0000@example.com", password: "correct horse\u0000battery", name: "Key\u0000", company: "Co\u0000",
+  kind: "secret", mode: "test", domain: "https://a\u0000.example", theme_mode: "dark", scanner_id: "prof_\u0000",
+  metadata: { "k\u0000": "v\u0000" }, scanner: { theme: { brandName: "B\u0000" } }, theme: { brandName: "B\u0000" },
+  callback_url: "https://hooks.example/\u0000", url: "https://hooks.example/\u0000", events: ["scan.completed"],
+  session: "tok\u0000", pages: 1, payload: "JVBERi0\u0000", reason: "scan_error", make_default: false,
+};
 const WRONG_TYPES = JSON.stringify({
   email: 5, password: [], name: {}, company: 7, amount: "500", domain: {}, kind: 1, mode: [], theme_mode: 9,
   scanner: "x", scanner_id: 3, metadata: [], allowed_origins: "x", callback_url: 7, url: 7, events: "x",
@@ -25,9 +38,13 @@ const BODIES: [string, string, string][] = [
   ["1 MB string", JSON.stringify({ name: MB, email: MB, domain: MB, session: MB }), "application/json"],
   ["wrong content type", "a=1&b=2", "application/x-www-form-urlencoded"],
   ["unicode and NUL", JSON.stringify({ name: "\u0000\ud800💥", domain: "\u202e.com", session: "\u0000" }), "application/json"],
+  ["NUL in plausible values", JSON.stringify(PLAUSIBLE_WITH_NUL), "application/json"],
+  ["lone surrogates", JSON.stringify(PLAUSIBLE_WITH_NUL).replaceAll("\\u0000", "\\ud800"), "application/json"],
+  ["JSON 10,000 deep in every object field", `{"metadata":${deep(10_000)},"scanner":${deep(10_000)},"theme":${deep(10_000)}}`, "application/json"],
+  ["JSON 10,000 deep arrays", `{"events":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "application/json"],
 ];
 const QUERIES = ["", "?t=%00&c=..&limit=-1&days=abc&exp=1e999&sig=%FF&key=../../etc/passwd", `?t=${"x".repeat(5000)}&limit=99999999999999999999`];
-const IDS = ["x", "%E2%9C%93", "..%2F..", "a".repeat(500), "__proto__"];
+const IDS = ["x", "%E2%9C%93", "..%2F..", "a".repeat(500), "__proto__", "%00", "sess_%00x"];
 
 /** Concrete paths for a route template: each dynamic segment filled with hostile ids. */
 function concretePaths(template: string): string[] {
@@ -73,4 +90,88 @@ describe("security", () => {
       }
     });
   }
+});
+
+describe("errors", () => {
+  const NUL_MESSAGE = /NUL or unpaired surrogate/;
+
+  it("a NUL or an unpaired surrogate in any JSON string is 400 invalid_request at that field", async () => {
+    const account = await signup();
+    const cookie = account.cookie;
+    const sk = account.secretKey;
+    const cases: [string, string, Record<string, unknown>, { cookie?: string; bearer?: string }, string][] = [
+      ["POST", "/v1/dashboard/keys", { name: "ci\u0000", kind: "secret", mode: "test" }, { cookie }, "name"],
+      ["POST", "/v1/dashboard/scanner/profiles", { name: "p\u0000" }, { cookie }, "name"],
+      ["PUT", "/v1/dashboard/scanner", { theme: { brandName: "B\u0000" } }, { cookie }, "theme.brandName"],
+      ["POST", "/v1/dashboard/domains", { domain: "https://a\u0000.example" }, { cookie }, "domain"],
+      ["PUT", "/v1/dashboard/webhook", { url: "https://hooks.example/\u0000" }, { cookie }, "url"],
+      ["PUT", "/v1/dashboard/settings", { theme_mode: "\ud800" }, { cookie }, "theme_mode"],
+      ["POST", "/v1/auth/login", { email: "a\u0000@example.com", password: "correct horse battery" }, {}, "email"],
+      ["POST", "/v1/auth/signup", { email: "fresh@example.com", password: "correct horse\u0000battery" }, {}, "password"],
+      ["POST", "/v1/sessions", { scanner_id: "prof_\u0000" }, { bearer: sk }, "scanner_id"],
+      ["POST", "/v1/sessions", { metadata: { order: { note: "\udc00x" } } }, { bearer: sk }, "metadata.order.note"],
+      ["POST", "/v1/sessions", { metadata: { ["k\u0000"]: 1 } }, { bearer: sk }, "metadata.k\ufffd"],
+      ["POST", "/v1/sessions", { scanner: { watermark: { text: "\u0000" } } }, { bearer: sk }, "scanner.watermark.text"],
+    ];
+    for (const [method, path, json, auth, field] of cases) {
+      const res = await callJson(method, path, { ...auth, json });
+      expect(res.status, `${method} ${path} ${field}`).toBe(400);
+      expect(res.body.error).toBe("invalid_request");
+      expect(res.body.fields?.[field], `${method} ${path}: ${JSON.stringify(res.body.fields)}`).toMatch(NUL_MESSAGE);
+    }
+  });
+
+  it("a NUL in an id is 404 not_found; in a query value, 400 invalid_request at its name", async () => {
+    const account = await signup();
+    for (const [method, path, auth] of [
+      ["GET", "/v1/sessions/%00", { bearer: account.secretKey }],
+      ["GET", "/v1/sessions/sess_%00/status?t=x", {}],
+      ["DELETE", "/v1/dashboard/keys/key_%00", { cookie: account.cookie }],
+      ["PUT", "/v1/dashboard/scanner/profiles/%00", { cookie: account.cookie, json: { name: "x" } }],
+      ["DELETE", "/v1/dashboard/scanner/profiles/%00", { cookie: account.cookie }],
+      ["POST", "/v1/dashboard/webhook/deliveries/%00/replay", { cookie: account.cookie }],
+      ["GET", "/v1/files/file_%00?exp=1&sig=x", {}],
+    ] as const) {
+      const res = await callJson(method, path, auth);
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(res.body.error).toBe("not_found");
+    }
+    const res = await callJson("GET", "/v1/dashboard/sessions?limit=%00", { cookie: account.cookie });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.limit).toMatch(NUL_MESSAGE);
+  });
+
+  it("JSON nested deeper than the limit is 400 invalid_request before parsing, in every JSON field; shallow nesting passes", async () => {
+    const account = await signup();
+    const { cookie, secretKey: sk } = account;
+    const bodies: [string, string, string, { cookie?: string; bearer?: string }][] = [
+      ["POST", "/v1/sessions", `{"metadata":${deep(10_000)}}`, { bearer: sk }],
+      ["POST", "/v1/sessions", `{"scanner":{"theme":${deep(20_000)}}}`, { bearer: sk }],
+      ["POST", "/v1/sessions", `{"allowed_origins":${"[".repeat(5000)}${"]".repeat(5000)}}`, { bearer: sk }],
+      ["PUT", "/v1/dashboard/scanner", `{"theme":${deep(5000)}}`, { cookie }],
+      ["POST", "/v1/dashboard/scanner/profiles", `{"name":"deep","scanner":${deep(5000)}}`, { cookie }],
+      ["POST", "/v1/scanner/upload", `{"session":"x","payload":${deep(5000)}}`, {}],
+      ["POST", "/v1/sessions", `{"metadata":${deep(MAX_JSON_DEPTH)}}`, { bearer: sk }],
+    ];
+    for (const [method, path, body, auth] of bodies) {
+      const res = await callJson(method, path, { ...auth, body, headers: { "content-type": "application/json" } });
+      expect(res.status, `${method} ${path} ${body.slice(0, 30)}`).toBe(400);
+      expect(res.body.error).toBe("invalid_request");
+      expect(res.body.fields.body).toMatch(/nest deeper than/);
+    }
+    // Metadata has its own, smaller depth rule (20 levels); below it, nesting passes.
+    const ok = await callJson("POST", "/v1/sessions", { bearer: sk, body: `{"metadata":${deep(18)}}`, headers: { "content-type": "application/json" } });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(201);
+    // Brackets inside strings are text, not nesting.
+    const text = await callJson("POST", "/v1/sessions", { bearer: sk, json: { metadata: { note: "[".repeat(10_000) + "{".repeat(100) } } });
+    expect(text.status).toBe(201);
+  });
+
+  it("a JSON body over the size cap is 400 invalid_request, streamed or declared", async () => {
+    const account = await signup();
+    const big = JSON.stringify({ metadata: { blob: "x".repeat(300 * 1024) } });
+    const res = await callJson("POST", "/v1/sessions", { bearer: account.secretKey, body: big, headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields.body).toMatch(/at most/);
+  });
 });

@@ -45,6 +45,17 @@ describe("happy", () => {
     expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(250);
   });
 
+  it("every session records the kind of key that opened it, in the read and in the webhook payload", async () => {
+    const a = await signup();
+    await addDomain(a.cookie, "https://shop.example.com");
+    const bySk = await createSessionWith(a.secretKey);
+    const byPk = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://shop.example.com" }, json: {} });
+    expect((await callJson("GET", `/v1/sessions/${bySk.id}`, { bearer: a.secretKey })).body.created_with).toBe("secret");
+    expect((await callJson("GET", `/v1/sessions/${byPk.body.id}`, { bearer: a.secretKey })).body.created_with).toBe("publishable");
+    const preview = await callJson("POST", "/v1/dashboard/scanner/preview-session", { cookie: a.cookie, json: {} });
+    expect((await callJson("GET", `/v1/sessions/${preview.body.id}`, { bearer: a.secretKey })).body.created_with).toBe("console");
+  });
+
   it("a publishable key works from an allowlisted Origin; the mode follows the key", async () => {
     const a = await signup();
     await addDomain(a.cookie, "shop.example.com");
@@ -157,8 +168,8 @@ describe("errors", () => {
     ["metadata string", { metadata: "x" }, "metadata"],
     ["metadata null", { metadata: null }, "metadata"],
     ["metadata over 16 KB", { metadata: { big: "x".repeat(17_000) } }, "metadata"],
-    ["metadata with NUL", { metadata: { a: "x\u0000y" } }, "metadata"],
-    ["metadata with a lone surrogate", { metadata: { a: "\ud800" } }, "metadata"],
+    ["metadata with NUL", { metadata: { a: "x\u0000y" } }, "metadata.a"],
+    ["metadata with a lone surrogate", { metadata: { a: "\ud800" } }, "metadata.a"],
     ["metadata nested too deep", { metadata: JSON.parse("[".repeat(30) + "]".repeat(30).replace(/^/, "")) }, "metadata"],
     ["callback_url http", { callback_url: "http://hooks.example.com" }, "callback_url"],
     ["callback_url ftp", { callback_url: "ftp://hooks.example.com" }, "callback_url"],
@@ -245,5 +256,20 @@ describe("security", () => {
     expect(r2.status).toBe(400);
     expect(r2.body.fields).toHaveProperty(["scanner_id"]);
     expect(await sessionCount(a.tenant.id)).toBe(0);
+  });
+
+  it("a publishable key cannot set callback_url: 400 at the field, no session, no rate-limit hit spent on a session", async () => {
+    const a = await signup();
+    await addDomain(a.cookie, "https://shop.example.com");
+    const res = await callJson("POST", "/v1/sessions", {
+      bearer: a.publishableKey,
+      headers: { origin: "https://shop.example.com" },
+      json: { callback_url: "https://attacker.example/hook", metadata: { paid: true } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
+    expect(res.body.fields.callback_url).toMatch(/publishable key/);
+    const list = await callJson("GET", "/v1/dashboard/sessions", { cookie: a.cookie });
+    expect(list.body.sessions).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import { callJson } from "../support/app";
 import { addDomain, signup } from "../support/factories";
 import { useServices } from "../support/services";
 
-useServices({ RATE_LIMIT_MAX: "3", RATE_LIMIT_WINDOW_SECONDS: "60" });
+useServices({ RATE_LIMIT_MAX: "3", RATE_LIMIT_PUBLISHABLE_MAX: "2", RATE_LIMIT_WINDOW_SECONDS: "60" });
 afterEach(() => resetClock());
 const create = (key: string, headers: Record<string, string> = {}) => callJson("POST", "/v1/sessions", { bearer: key, json: {}, headers });
 
@@ -20,21 +20,24 @@ describe("happy", () => {
 });
 
 describe("errors", () => {
-  it("429 rate_limited with Retry-After in seconds; publishable and secret keys share the tenant's window", async () => {
+  it("429 rate_limited with Retry-After in seconds; publishable keys have their own smaller bucket and cannot use up the secret key's", async () => {
     const a = await signup();
     await addDomain(a.cookie, "https://shop.example.com");
     advanceClock(60_000 - (Date.now() % 60_000) + 1000);
-    expect((await create(a.secretKey)).status).toBe(201);
-    expect((await create(a.publishableKey, { origin: "https://shop.example.com" })).status).toBe(201);
-    expect((await create(a.secretKey)).status).toBe(201);
-    const res = await create(a.publishableKey, { origin: "https://shop.example.com" });
+    const pk = () => create(a.publishableKey, { origin: "https://shop.example.com" });
+    expect((await pk()).status).toBe(201);
+    expect((await pk()).status).toBe(201);
+    const res = await pk();
     expect(res.status).toBe(429);
     expect(res.body.error).toBe("rate_limited");
     const retry = Number(res.headers.get("retry-after"));
     expect(retry).toBeGreaterThanOrEqual(1);
     expect(retry).toBeLessThanOrEqual(60);
+    // The tenant's server-side traffic still has its whole window.
+    for (let i = 0; i < 3; i++) expect((await create(a.secretKey)).status).toBe(201);
+    expect((await create(a.secretKey)).status).toBe(429);
     const list = await callJson("GET", "/v1/dashboard/sessions", { cookie: a.cookie });
-    expect(list.body.sessions).toHaveLength(3);
+    expect(list.body.sessions).toHaveLength(5);
   });
 });
 

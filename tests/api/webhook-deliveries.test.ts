@@ -45,7 +45,7 @@ describe("happy", () => {
     expect(req.headers["content-type"]).toBe("application/json");
     expect(req.rawBody.toString("utf8")).toBe(row.payload);
     const payload = JSON.parse(row.payload);
-    expect(Object.keys(payload)).toEqual(["type", "session_id", "metadata", "result", "created_at"]);
+    expect(Object.keys(payload)).toEqual(["type", "session_id", "metadata", "result", "created_at", "created_with"]);
     expect(payload).toMatchObject({ type: "scan.completed", session_id: sessionId, metadata: { order: "A-1", note: "ünïcode ✓" }, result: { page_count: 2, content_type: "application/pdf" } });
     const header = req.headers["x-scanner-signature"] as string;
     expect(header).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
@@ -254,7 +254,7 @@ describe("who gets what", () => {
   it("scan.failed is delivered with result null when subscribed; it does not touch the session status", async () => {
     const { tenantId } = await seedTenant(db(), { url: ok.url, events: ["scan.failed"] });
     const sessionId = await seedSession(db(), tenantId, { status: "failed" });
-    const id = await withTx(db(), (tx) => enqueueEvent(tx, { tenantId, sessionId, event: "scan.failed", metadata: { a: 1 }, result: null, callbackUrl: null, now: new Date() }));
+    const id = await withTx(db(), (tx) => enqueueEvent(tx, { tenantId, sessionId, event: "scan.failed", metadata: { a: 1 }, result: null, callbackUrl: null, createdWith: "secret", now: new Date() }));
     await deliverNow(svc.get(), id!);
     await waitForAttempts(db(), id!, 1);
     expect(JSON.parse(requestsFor(ok, sessionId)[0].rawBody.toString())).toMatchObject({ type: "scan.failed", result: null, metadata: { a: 1 } });

@@ -26,6 +26,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SCHEDULER_INTERVAL_SECONDS: "1",
       WEBHOOK_RETRY_BASE_SECONDS: "0",
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+      // The suite's HTTP client stands in for one proxy: it appends each tenant's own
+      // address to X-Forwarded-For (tests/e2e/support/api.ts), which the server then trusts.
+      TRUSTED_PROXY_HOPS: "1",
     },
   });
   project.provide("baseUrl", server.baseUrl);

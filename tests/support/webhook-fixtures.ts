@@ -71,7 +71,7 @@ export async function seedCompletion(db: Db, tenantId: string, s: SessionSeed = 
   const sessionId = await seedSession(db, tenantId, { status: "completed", ...s });
   const result = { url: `https://files.example.test/${sessionId}`, page_count: 2, bytes: 1234, content_type: "application/pdf" };
   const deliveryId = await withTx(db, (tx) =>
-    enqueueEvent(tx, { tenantId, sessionId, event: "scan.completed", metadata: s.metadata ?? { order: sessionId }, result, callbackUrl: s.callbackUrl ?? null, now: now() }),
+    enqueueEvent(tx, { tenantId, sessionId, event: "scan.completed", metadata: s.metadata ?? { order: sessionId }, result, callbackUrl: s.callbackUrl ?? null, createdWith: "secret", now: now() }),
   );
   return { sessionId, deliveryId };
 }

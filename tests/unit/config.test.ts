@@ -16,7 +16,8 @@ describe("loadConfig", () => {
     expect(c.fileRetentionMs).toBe(86_400_000);
     expect(c.fileUrlTtlMs).toBe(3_600_000);
     expect(c.maxUploadBytes).toBe(26_214_400);
-    expect(c.rateLimit).toEqual({ max: 60, windowMs: 60_000 });
+    expect(c.rateLimit).toEqual({ max: 60, publishableMax: 15, windowMs: 60_000 });
+    expect(c.addressTrust).toEqual({ trustedProxyHops: 0, onVercel: false });
     expect(c.webhookTimeoutMs).toBe(10_000);
     expect(c.webhookRetryBaseMs).toBe(30_000);
     expect(c.schedulerIntervalMs).toBe(30_000);

@@ -4,6 +4,8 @@ import { tenants } from "./tenants";
 
 export const SESSION_STATUSES = ["created", "opened", "scanning", "completed", "delivered", "failed", "expired"] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const SESSION_CREATORS = ["publishable", "secret", "console"] as const;
+export type SessionCreator = (typeof SESSION_CREATORS)[number];
 
 export const sessions = pgTable(
   "sessions",
@@ -20,6 +22,8 @@ export const sessions = pgTable(
     profileId: text("profile_id"),
     allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull(),
     callbackUrl: text("callback_url"),
+    /** Which credential opened it: metadata of `publishable` sessions is caller-controlled input. Null for rows older than the column. */
+    createdWith: text("created_with", { enum: SESSION_CREATORS }),
     createdAt: ts("created_at").notNull(),
     expiresAt: ts("expires_at").notNull(),
     openedAt: ts("opened_at"),

@@ -25,7 +25,8 @@ async function request(method: string, path: string, init: { json?: unknown; hea
 /** Signs up a fresh tenant and creates a publishable and a secret test key. */
 export async function newTenant(): Promise<Tenant> {
   // Each tenant signs up from its own address, as real users do: the signup throttle counts
-  // per client IP (10 per 15 minutes), and the suite makes more tenants than that.
+  // per client address (10 per 15 minutes), and the suite makes more tenants than that. The
+  // e2e server trusts one proxy hop (TRUSTED_PROXY_HOPS=1), so this entry is the address.
   const signup = await request("POST", "/v1/auth/signup", {
     json: { email: `e2e-${randomUUID()}@example.com`, password: "correct horse battery", company: "E2E Ltd" },
     headers: { "x-forwarded-for": randomTestIp() },

@@ -1,0 +1,1 @@
+ALTER TABLE "sessions" ADD COLUMN "created_with" text;

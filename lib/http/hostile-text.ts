@@ -1,0 +1,76 @@
+import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { hasUnrepresentable, replaceUnrepresentable } from "../text";
+
+/**
+ * Deepest nesting a JSON body may have, counting the body object itself. Metadata and
+ * scanner settings are shallow by nature; a limit keeps recursive code (merge, zod, the
+ * driver's serialiser) far from the stack limit whatever a caller sends.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests deeper than `limit`, found by one pass over the characters
+ * before `JSON.parse` builds anything (brackets inside strings do not count).
+ */
+export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * The dotted path of the first string (key or value) in a parsed JSON value that holds an
+ * unrepresentable character, or null. Iterative, so depth costs no stack.
+ */
+export function findUnrepresentable(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop()!;
+    if (typeof node === "string") {
+      if (hasUnrepresentable(node)) return at || "body";
+    } else if (Array.isArray(node)) {
+      node.forEach((item, i) => stack.push([item, join(at, String(i))]));
+    } else if (node !== null && typeof node === "object") {
+      for (const [key, item] of Object.entries(node)) {
+        if (hasUnrepresentable(key)) return join(at, replaceUnrepresentable(key));
+        stack.push([item, join(at, key)]);
+      }
+    }
+  }
+  return null;
+}
+
+function join(at: string, key: string): string {
+  return at ? `${at}.${key}` : key;
+}
+
+/** `400 invalid_request` at the field whose text cannot be stored; nothing when all is well. */
+export function assertRepresentable(value: unknown): void {
+  const at = findUnrepresentable(value);
+  if (at !== null) throw invalidRequest({ [at]: UNREPRESENTABLE_MESSAGE }, "The request contains characters that cannot be stored.");
+}
+
+export const UNREPRESENTABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
+
+/**
+ * Route params and query values: an id that cannot be stored names no object (`404`), a
+ * query value that cannot be stored is refused at its name (`400`).
+ */
+export function assertRepresentableUrl(params: Record<string, string>, search: URLSearchParams): void {
+  if (Object.values(params).some((v) => hasUnrepresentable(String(v)))) throw new ApiError("not_found");
+  const fields: FieldErrors = {};
+  for (const [name, value] of search) {
+    if (hasUnrepresentable(name) || hasUnrepresentable(value)) fields[replaceUnrepresentable(name)] = UNREPRESENTABLE_MESSAGE;
+  }
+  if (Object.keys(fields).length > 0) throw invalidRequest(fields, "The request contains characters that cannot be stored.");
+}

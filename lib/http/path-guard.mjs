@@ -1,0 +1,58 @@
+/* global Response, crypto */
+// Plain ESM with no imports: loaded by the Node server entry (scripts/server.mjs) before
+// Next, and by middleware.ts. Types in path-guard.d.mts.
+
+/**
+ * Header the server entry sets on every request to the TCP peer's address, replacing any
+ * value a client sent. Next itself only fills `X-Forwarded-For` when the client sent none,
+ * so without this the peer's address is lost whenever a client sends that header.
+ */
+export const PEER_ADDRESS_HEADER = "x-docscan-peer-address";
+
+/**
+ * The `/v1/` answer for a request path Next cannot route: malformed percent-encoding
+ * (`%ZZ`, a cut-off `%E0%A4`) is `400 invalid_request`; a `.` or `..` segment (also as
+ * `%2e`), and `/v1` itself, are `404 not_found`. Left alone, Next answers these with its
+ * HTML error page. Null for every other path, which goes on to its route.
+ *
+ * @param {string} rawPath the path (and query) exactly as sent, or a full URL
+ * @returns {{ status: number, body: string } | null}
+ */
+export function v1PathProblem(rawPath) {
+  const path = rawPath.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0] || "/";
+  if (!/^\/v1(\/|$)/.test(path)) return null;
+  let segments;
+  try {
+    segments = path.split("/").map((s) => decodeURIComponent(s));
+  } catch {
+    return problem(400, {
+      error: "invalid_request",
+      message: "The request path is not valid percent-encoding.",
+      fields: { path: "must be valid percent-encoding (UTF-8)" },
+    });
+  }
+  if (segments.some((s) => s === "." || s === "..") || /^\/v1\/?$/.test(path)) {
+    return problem(404, { error: "not_found", message: "No such endpoint." });
+  }
+  return null;
+}
+
+/**
+ * `v1PathProblem` as a fetch `Response` (middleware), with the headers every API answer carries.
+ *
+ * @param {Request} req
+ * @returns {Response | null}
+ */
+export function v1PathGuard(req) {
+  const found = v1PathProblem(req.url);
+  return found ? new Response(found.body, { status: found.status, headers: problemHeaders() }) : null;
+}
+
+/** @returns {Record<string, string>} */
+export function problemHeaders() {
+  return { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": crypto.randomUUID() };
+}
+
+function problem(status, body) {
+  return { status, body: JSON.stringify(body) };
+}

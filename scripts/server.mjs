@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+/**
+ * The Node server entry behind `npm start` (and the e2e/bench app server): Next's request
+ * handler inside a plain `node:http` server, so that
+ * - the TCP peer's address reaches the app in a header no client can set
+ *   (`TRUSTED_PROXY_HOPS` counts proxies from that address);
+ * - `/v1/` paths Next cannot route (bad percent-encoding, dot segments) are answered with
+ *   the API's JSON errors while the raw path is still visible;
+ * - slow clients are cut off: headers within 20 s, a whole request within 120 s.
+ * Usage: node scripts/server.mjs [port]  (default: $PORT, else 3000)
+ */
+import { createServer } from "node:http";
+import next from "next";
+import { PEER_ADDRESS_HEADER, problemHeaders, v1PathProblem } from "../lib/http/path-guard.mjs";
+import { root } from "./build-if-stale.mjs";
+
+const port = Number(process.argv[2] ?? process.env.PORT ?? 3000);
+const app = next({ dev: false, dir: root, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = createServer((req, res) => {
+  req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
+  const problem = v1PathProblem(req.url ?? "/");
+  if (problem) {
+    res.writeHead(problem.status, problemHeaders()).end(problem.body);
+    return;
+  }
+  void handle(req, res);
+});
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
+server.listen(port, () => console.log(`docscan listening on http://localhost:${port}`));
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    // Idle keep-alive sockets would hold close() open; a short grace, then leave.
+    setTimeout(() => process.exit(0), 2_000).unref();
+    server.closeIdleConnections();
+  });
+}
