@@ -41,10 +41,8 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
           <caption className="c-visually-hidden">API keys, newest first</caption>
           <thead>
             <tr>
-              <th scope="col">Name</th>
               <th scope="col">Key</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Mode</th>
+              <th scope="col">Type</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
               <th scope="col">Status</th>
@@ -57,18 +55,16 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
             {keys.map((k) => (
               <tr key={k.id} className={k.revoked_at ? "c-row--revoked" : undefined} data-key-id={k.id}>
                 <td>
-                  {k.name ?? <span className="c-muted">Unnamed</span>}
+                  <span className="c-key-name">{k.name ?? "Unnamed key"}</span>
+                  <code className="c-key-display">{k.display}</code>
                   {k.id === signupKeyId && <span className="c-cell-note">Created at sign-up; its value cannot be shown.</span>}
                 </td>
                 <td>
-                  <code className="c-key-display">{k.display}</code>
-                </td>
-                <td>{k.kind === "secret" ? "Secret" : "Publishable"}</td>
-                <td>
+                  {k.kind === "secret" ? "Secret" : "Publishable"}{" "}
                   <span className={k.mode === "live" ? "c-badge c-badge--accent" : "c-badge"}>{k.mode === "live" ? "Live" : "Test"}</span>
                 </td>
-                <td>{formatDateTime(k.created_at)}</td>
-                <td>{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
+                <td className="c-nowrap">{formatDateTime(k.created_at)}</td>
+                <td className="c-nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
                 <td>
                   {k.revoked_at ? (
                     <span className="c-badge c-badge--danger">Revoked {formatDateTime(k.revoked_at)}</span>

@@ -35,7 +35,7 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
   return (
     <>
       <Notice tone="error">{replay.problem}</Notice>
-      <div className="c-table-wrap">
+      <div className="c-table-wrap c-table-wrap--details">
         <table className="c-table" data-testid="deliveries-table">
           <caption className="c-visually-hidden">Webhook deliveries, newest first</caption>
           <thead>
@@ -69,8 +69,8 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
                   <td className="c-nowrap">{formatDateTime(d.attempts.at(-1)?.at ?? null)}</td>
                   <td>
                     <div className="c-actions c-actions--nowrap">
-                      <Button variant="ghost" aria-expanded={open === d.id} aria-controls={`details-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`Details of ${d.event} delivery ${d.id}`}>
-                        Details
+                      <Button variant="ghost" aria-expanded={open === d.id} aria-controls={`details-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`${open === d.id ? "Hide details" : "Details"} of ${d.event} delivery ${d.id}`}>
+                        {open === d.id ? "Hide details" : "Details"}
                       </Button>
                       <Button variant="secondary" onClick={() => replayDelivery(d.id)} busy={replaying === d.id} busyLabel="Replaying…" disabled={replaying !== null} aria-label={`Replay ${d.event} delivery ${d.id}`}>
                         Replay

@@ -13,7 +13,7 @@ import { Notice } from "../../ui/notice";
 const EVENT_HINTS: Record<string, string> = {
   "scan.completed": "a document was scanned and stored; carries a short-lived link to the PDF",
   "scan.failed": "a scan or its upload failed",
-  "test.ping": "the test button below (it is sent to a saved URL whatever you tick)",
+  "test.ping": "from the Send test ping button, which works whatever you tick here",
 };
 
 interface EndpointFormProps {
@@ -69,7 +69,7 @@ export function EndpointForm({ config, onSaved, onPinged }: EndpointFormProps) {
       <fieldset className="c-fieldset" aria-describedby={save.fieldErrors.events ? "events-error" : undefined}>
         <legend>Events</legend>
         {WEBHOOK_EVENTS.map((name) => (
-          <label key={name} className="c-check">
+          <label key={name} className="c-check c-check--top">
             <input type="checkbox" name="events" value={name} checked={events.includes(name)} onChange={(e) => toggle(name, e.target.checked)} />
             <span>
               <code>{name}</code> <span className="c-muted">{EVENT_HINTS[name]}</span>
