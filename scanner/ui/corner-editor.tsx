@@ -20,6 +20,8 @@ export interface Draft {
 
 const NAMES: StringKey[] = ["cornerTL", "cornerTR", "cornerBR", "cornerBL"];
 const clamp = (v: number) => Math.min(1, Math.max(0, v));
+/** Half a handle (44 px): the still keeps this far from the stage's edges so no handle leaves it. */
+const HANDLE_RADIUS = 22;
 
 interface Props {
   t: Translate;
@@ -43,7 +45,7 @@ export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
     return () => ro.disconnect();
   }, []);
   // The still at its own aspect ratio, letterboxed; handles and pointer share this one transform.
-  const fit = containRect(stageSize.w, stageSize.h, draft.width, draft.height);
+  const fit = containRect(stageSize.w, stageSize.h, draft.width, draft.height, HANDLE_RADIUS);
 
   const set = (k: number, x: number, y: number) =>
     setCorners((c) => c.map((p, i) => (i === k ? [clamp(x), clamp(y)] : p)) as NormQuad);

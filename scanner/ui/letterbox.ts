@@ -6,11 +6,13 @@ export interface Rect { x: number; y: number; width: number; height: number }
 /**
  * Where an image of `imgW`×`imgH` is shown inside a `boxW`×`boxH` stage at its
  * true aspect ratio: as large as fits, centred, with bars on the two sides it
- * does not fill (CSS `object-fit: contain`).
+ * does not fill (CSS `object-fit: contain`), at least `inset` px from every edge of the
+ * stage (so a corner handle on the image's edge stays on the stage).
  */
-export function containRect(boxW: number, boxH: number, imgW: number, imgH: number): Rect {
-  if (boxW <= 0 || boxH <= 0 || imgW <= 0 || imgH <= 0) return { x: 0, y: 0, width: Math.max(0, boxW), height: Math.max(0, boxH) };
-  const k = Math.min(boxW / imgW, boxH / imgH);
+export function containRect(boxW: number, boxH: number, imgW: number, imgH: number, inset = 0): Rect {
+  const w = boxW - 2 * inset, h = boxH - 2 * inset;
+  if (w <= 0 || h <= 0 || imgW <= 0 || imgH <= 0) return { x: 0, y: 0, width: Math.max(0, boxW), height: Math.max(0, boxH) };
+  const k = Math.min(w / imgW, h / imgH);
   const width = imgW * k, height = imgH * k;
   return { x: (boxW - width) / 2, y: (boxH - height) / 2, width, height };
 }

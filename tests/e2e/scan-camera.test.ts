@@ -148,12 +148,14 @@ describe("hosted scanner with a camera", () => {
     await page.getByLabel("Auto-capture").uncheck();
     await page.waitForSelector('.ds-overlay[data-detected="true"]', { timeout: 30_000 });
     const heaps: number[] = [];
+    const t0 = Date.now();
     for (let n = 1; n <= 22; n++) {
       await page.getByRole("button", { name: "Take photo" }).click();
       await page.getByRole("button", { name: "Use this page" }).click();
       await expect.poll(() => page.locator(".ds-strip .ds-thumb").count(), { timeout: 20_000 }).toBe(n);
       if (n === 4 || n === 22) heaps.push(await heapMb());
     }
+    console.log(`[scanner] 22 pages captured and cropped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`[scanner] JS heap after 4 pages ${heaps[0].toFixed(1)} MB, after 22 pages ${heaps[1].toFixed(1)} MB`);
     expect(heaps[1] - heaps[0]).toBeLessThan(8);
     const stored = await page.evaluate(COUNT_STORED_PAGES);

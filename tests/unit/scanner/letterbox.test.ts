@@ -50,6 +50,14 @@ describe("editor letterbox", () => {
     expect(r.y).toBeCloseTo((560 - r.height) / 2, 9);
   });
 
+  it("keeps an inset from every edge of the stage, still centred and undistorted", () => {
+    for (const [fw, fh] of Object.values(FRAMES)) for (const [sw, sh] of Object.values(SCREENS)) {
+      const r = containRect(sw, sh, fw, fh, 22);
+      expect(r.width / r.height).toBeCloseTo(fw / fh, 6);
+      expect(Math.min(r.x, r.y, sw - r.x - r.width, sh - r.y - r.height)).toBeGreaterThanOrEqual(22 - 1e-9);
+    }
+  });
+
   it("an unmeasured stage or image gives an empty fit, not NaN", () => {
     expect(containRect(0, 0, 1920, 1080)).toEqual({ x: 0, y: 0, width: 0, height: 0 });
     expect(fromStage(containRect(0, 0, 0, 0), [10, 10])).toEqual([0, 0]);
