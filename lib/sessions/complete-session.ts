@@ -1,12 +1,12 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
-import { files, sessions, usageEvents } from "../db/schema";
+import { files, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
+import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
 import { resultView, type ResultView } from "./views";
 
@@ -30,12 +30,7 @@ export async function completeSession(services: Services, c: Completion): Promis
   const { session, now } = c;
   const pageCount = Math.min(c.pages ?? 1, maxPages(session));
   return withTx(services.db, async (tx) => {
-    const claimed = await tx
-      .update(sessions)
-      .set({ status: "completed", tokenUsedAt: now, completedAt: now, pageCount, scanningAt: sql`coalesce(${sessions.scanningAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(sessions.id, session.id), isNull(sessions.tokenUsedAt), gt(sessions.expiresAt, now)))
-      .returning({ id: sessions.id });
-    if (claimed.length === 0) throw await claimRefusal(tx, session.id);
+    if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
     // The tenant row lock comes before any insert that references the tenant: those take a
     // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
     // FOR UPDATE would deadlock.
@@ -75,9 +70,13 @@ function maxPages(session: SessionRow): number {
   return typeof options?.maxPages === "number" ? options.maxPages : Number.MAX_SAFE_INTEGER;
 }
 
-/** Why the claim matched no row: the token was spent (409) or the TTL passed meanwhile (410). */
-async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError> {
+/**
+ * Why a claim matched no row: the token was spent (409), the session already ended (409
+ * for failed, 410 for expired), or the TTL passed meanwhile (410). Shared by complete and fail.
+ */
+export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError> {
   const current = await findSession(tx, sessionId);
   if (current) assertTokenUnused(current);
+  if (current?.status === "failed") return new ApiError("token_already_used", { message: "This session has failed; create a new session." });
   return new ApiError("session_expired");
 }
