@@ -1,6 +1,7 @@
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
-import { files, usageEvents } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { Services } from "../services";
@@ -31,6 +32,7 @@ export async function completeSession(services: Services, c: Completion): Promis
   const pageCount = Math.min(c.pages ?? 1, maxPages(session));
   return withTx(services.db, async (tx) => {
     if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
+    await assertBalanceCovers(tx, session.tenantId);
     // The tenant row lock comes before any insert that references the tenant: those take a
     // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
     // FOR UPDATE would deadlock.
@@ -68,6 +70,20 @@ export async function completeSession(services: Services, c: Completion): Promis
 function maxPages(session: SessionRow): number {
   const options = (session.scanner as { options?: { maxPages?: unknown } }).options;
   return typeof options?.maxPages === "number" ? options.maxPages : Number.MAX_SAFE_INTEGER;
+}
+
+/**
+ * The credit rule's hard half (review M7): the debit needs a balance of at least 1, checked
+ * under the tenant row lock in the debit's own transaction, so the balance never goes below
+ * zero. Refusing rolls the claim back: the token stays unspent and the scan can be retried
+ * after a top-up. (Opening already holds a credit per live session, so this only bites when
+ * the balance was lowered after the session opened.)
+ */
+async function assertBalanceCovers(tx: Tx, tenantId: string): Promise<void> {
+  const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+  if (!tenant || tenant.credits < 1) {
+    throw new ApiError("insufficient_credits", { message: `Completing a scan costs 1 credit; the balance is ${tenant?.credits ?? 0}. Top up, then retry.` });
+  }
 }
 
 /**
