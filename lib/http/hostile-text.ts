@@ -1,4 +1,4 @@
-import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { ApiError, invalidRequest } from "../errors";
 import { hasUnrepresentable, replaceUnrepresentable } from "../text";
 
 /**
@@ -63,14 +63,10 @@ export function assertRepresentable(value: unknown): void {
 export const UNREPRESENTABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
 
 /**
- * Route params and query values: an id that cannot be stored names no object (`404`), a
- * query value that cannot be stored is refused at its name (`400`).
+ * Route params: an id that cannot be stored names no object (`404`). Query values are left
+ * to each route: none reaches the database as text (they are numbers, tokens or signatures,
+ * verified first), and some must fall back rather than fail (analytics `days`).
  */
-export function assertRepresentableUrl(params: Record<string, string>, search: URLSearchParams): void {
+export function assertRepresentableParams(params: Record<string, string>): void {
   if (Object.values(params).some((v) => hasUnrepresentable(String(v)))) throw new ApiError("not_found");
-  const fields: FieldErrors = {};
-  for (const [name, value] of search) {
-    if (hasUnrepresentable(name) || hasUnrepresentable(value)) fields[replaceUnrepresentable(name)] = UNREPRESENTABLE_MESSAGE;
-  }
-  if (Object.keys(fields).length > 0) throw invalidRequest(fields, "The request contains characters that cannot be stored.");
 }

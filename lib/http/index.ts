@@ -1,5 +1,5 @@
 export { parseJsonObject, readCapped, readJsonObject, JSON_BODY_LIMIT } from "./body";
-export { assertRepresentableUrl, MAX_JSON_DEPTH } from "./hostile-text";
+export { assertRepresentableParams, MAX_JSON_DEPTH } from "./hostile-text";
 export { defer, flushDeferred } from "./defer";
 export { issuesToFields } from "./fields";
 export { json } from "./json";

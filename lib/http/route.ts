@@ -8,7 +8,7 @@ import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
 import { defer } from "./defer";
 import { issuesToFields } from "./fields";
-import { assertRepresentableUrl } from "./hostile-text";
+import { assertRepresentableParams } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";
 
@@ -60,7 +60,7 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
     let tenantId: string | undefined;
     let response: Response;
     try {
-      assertRepresentableUrl(params, new URL(req.url).searchParams);
+      assertRepresentableParams(params);
       const svc = await services();
       const auth = (await GUARDS[options.auth ?? "none"](req, svc)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
