@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ApiError, ERRORS } from "@/lib/errors";
 
-/** The "Codes" table of SPEC.md, parsed: code → statuses it allows. */
-function specCodes(): Map<string, number[]> {
-  const spec = readFileSync(path.resolve(process.cwd(), "../shared/SPEC.md"), "utf8");
-  const section = spec.slice(spec.indexOf("### Codes"), spec.indexOf("## Limits"));
+/** The API reference's error tables (docs/api-errors.md), parsed: code → statuses it allows. */
+function documentedCodes(heading: string, next: string): Map<string, number[]> {
+  const reference = readFileSync(path.resolve(process.cwd(), "docs/api-errors.md"), "utf8");
+  const section = reference.slice(reference.indexOf(heading), next ? reference.indexOf(next) : undefined);
   const codes = new Map<string, number[]>();
   for (const [, code, statuses] of section.matchAll(/^\| (\w+) \| ([\d or]+) \|/gm)) {
     codes.set(code, statuses.split(" or ").map(Number));
@@ -15,22 +15,25 @@ function specCodes(): Map<string, number[]> {
 }
 
 describe("the error table", () => {
-  const codes = specCodes();
+  const codes = documentedCodes("## Codes\n", "## Codes this implementation adds");
+  const added = documentedCodes("## Codes this implementation adds", "");
 
-  it("finds the spec's table", () => {
+  it("finds the reference's tables", () => {
     expect(codes.size).toBeGreaterThanOrEqual(20);
+    expect(added.size).toBe(3);
   });
 
-  it("holds every code of SPEC.md with its status", () => {
+  it("holds every code of the API reference with its status", () => {
     for (const [code, statuses] of codes) {
       expect(ERRORS, code).toHaveProperty(code);
       expect(statuses, code).toContain(ERRORS[code as keyof typeof ERRORS].status);
     }
   });
 
-  it("adds only codes that DESIGN.md or HTTP plumbing settle", () => {
+  it("adds only the codes the reference lists as added, with their statuses", () => {
     const extra = Object.keys(ERRORS).filter((c) => !codes.has(c));
-    expect(extra.sort()).toEqual(["internal_error", "invalid_file", "method_not_allowed"]);
+    expect(extra.sort()).toEqual([...added.keys()].sort());
+    for (const [code, statuses] of added) expect(statuses, code).toContain(ERRORS[code as keyof typeof ERRORS].status);
   });
 
   it("serialises as exactly { error, message, fields? }", () => {
