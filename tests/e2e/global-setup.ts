@@ -29,6 +29,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // The suite's HTTP client stands in for one proxy: it appends each tenant's own
       // address to X-Forwarded-For (tests/e2e/support/api.ts), which the server then trusts.
       TRUSTED_PROXY_HOPS: "1",
+      // The console's webhook tests deliver to a receiver on 127.0.0.1; with a database URL
+      // (hosted mode) loopback is refused unless allowed. The SSRF refusal itself is tested
+      // in tests/api/webhook-deliveries.test.ts.
+      WEBHOOK_ALLOW_PRIVATE: "true",
     },
   });
   project.provide("baseUrl", server.baseUrl);
