@@ -1,5 +1,6 @@
 "use client";
 
+import { TableScroll } from "../../ui/table-scroll";
 import { useState } from "react";
 import { api } from "../../api";
 import { formatDateTime } from "../../format";
@@ -36,7 +37,7 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
   return (
     <>
       <Notice tone="error">{action.problem}</Notice>
-      <div className="c-table-wrap">
+      <TableScroll label="API keys">
         <table className="c-table" data-testid="keys-table">
           <caption className="c-visually-hidden">API keys, newest first</caption>
           <thead>
@@ -86,7 +87,7 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ConfirmDialog
         open={revoking !== null}
         title={revoking ? `Revoke ${keyLabel(revoking)}?` : "Revoke key?"}

@@ -1,5 +1,6 @@
 "use client";
 
+import { TableScroll } from "../../ui/table-scroll";
 import { Fragment, useState } from "react";
 import { api } from "../../api";
 import { formatDateTime } from "../../format";
@@ -35,7 +36,7 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
   return (
     <>
       <Notice tone="error">{replay.problem}</Notice>
-      <div className="c-table-wrap c-table-wrap--details">
+      <TableScroll label="Webhook deliveries" className="c-table-wrap--details">
         <table className="c-table" data-testid="deliveries-table">
           <caption className="c-visually-hidden">Webhook deliveries, newest first</caption>
           <thead>
@@ -89,7 +90,7 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </>
   );
 }
