@@ -63,9 +63,9 @@ export function assertRepresentable(value: unknown): void {
 export const UNREPRESENTABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
 
 /**
- * Route params: an id that cannot be stored names no object (`404`). Query values are not
- * checked here: none is stored, and each endpoint's query schema treats a NUL like any
- * other unparseable value (analytics' `days` falls back to 30, as the spec requires).
+ * Route params: an id that cannot be stored names no object (`404`). Query values are left
+ * to each route: none reaches the database as text (they are numbers, tokens or signatures,
+ * verified first), and some must fall back rather than fail (analytics `days`).
  */
 export function assertRepresentableParams(params: Record<string, string>): void {
   if (Object.values(params).some((v) => hasUnrepresentable(String(v)))) throw new ApiError("not_found");

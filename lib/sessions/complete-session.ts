@@ -1,12 +1,13 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
-import { files, sessions, usageEvents } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { Services } from "../services";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
+import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
 import { resultView, type ResultView } from "./views";
 
@@ -30,12 +31,8 @@ export async function completeSession(services: Services, c: Completion): Promis
   const { session, now } = c;
   const pageCount = Math.min(c.pages ?? 1, maxPages(session));
   return withTx(services.db, async (tx) => {
-    const claimed = await tx
-      .update(sessions)
-      .set({ status: "completed", tokenUsedAt: now, completedAt: now, pageCount, scanningAt: sql`coalesce(${sessions.scanningAt}, ${now.toISOString()}::timestamptz)` })
-      .where(and(eq(sessions.id, session.id), isNull(sessions.tokenUsedAt), gt(sessions.expiresAt, now)))
-      .returning({ id: sessions.id });
-    if (claimed.length === 0) throw await claimRefusal(tx, session.id);
+    if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
+    await assertBalanceCovers(tx, session.tenantId);
     // The tenant row lock comes before any insert that references the tenant: those take a
     // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
     // FOR UPDATE would deadlock.
@@ -75,9 +72,27 @@ function maxPages(session: SessionRow): number {
   return typeof options?.maxPages === "number" ? options.maxPages : Number.MAX_SAFE_INTEGER;
 }
 
-/** Why the claim matched no row: the token was spent (409) or the TTL passed meanwhile (410). */
-async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError> {
+/**
+ * The credit rule's hard half (review M7): the debit needs a balance of at least 1, checked
+ * under the tenant row lock in the debit's own transaction, so the balance never goes below
+ * zero. Refusing rolls the claim back: the token stays unspent and the scan can be retried
+ * after a top-up. (Opening already holds a credit per live session, so this only bites when
+ * the balance was lowered after the session opened.)
+ */
+async function assertBalanceCovers(tx: Tx, tenantId: string): Promise<void> {
+  const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+  if (!tenant || tenant.credits < 1) {
+    throw new ApiError("insufficient_credits", { message: `Completing a scan costs 1 credit; the balance is ${tenant?.credits ?? 0}. Top up, then retry.` });
+  }
+}
+
+/**
+ * Why a claim matched no row: the token was spent (409), the session already ended (409
+ * for failed, 410 for expired), or the TTL passed meanwhile (410). Shared by complete and fail.
+ */
+export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError> {
   const current = await findSession(tx, sessionId);
   if (current) assertTokenUnused(current);
+  if (current?.status === "failed") return new ApiError("token_already_used", { message: "This session has failed; create a new session." });
   return new ApiError("session_expired");
 }

@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import { sessions } from "../db/schema";
 import { ApiError } from "../errors";
 import type { Services } from "../services";
 import { signClientToken } from "../tokens";
 import { assertTokenUnused, sessionForHandoffCode, sessionForToken } from "./internal";
+import { markOpened } from "./transitions";
 import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
 
 /**
@@ -16,12 +15,7 @@ export async function openForScanner({ services, token, code, now }: { services:
   if (token !== null && code !== null) throw new ApiError("invalid_request", { fields: { c: "send exactly one of t or c" } });
   const session = code !== null ? await sessionForHandoffCode(services, code, now) : await sessionForToken(services, token, now, 401);
   assertTokenUnused(session);
-  if (session.status === "created") {
-    await services.db
-      .update(sessions)
-      .set({ status: "opened", openedAt: now })
-      .where(and(eq(sessions.id, session.id), eq(sessions.status, "created")));
-  }
+  if (session.status === "created") await markOpened(services.db, session.id, now);
   const { config } = services;
   const upload = await services.storage.presignPut(uploadKey(session.id), {
     contentType: PDF_CONTENT_TYPE,

@@ -1,11 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
-import { sessions } from "../db/schema";
 import { ApiError, invalidRequest } from "../errors";
 import type { Services } from "../services";
 import { verifyBlobUrl, type BlobUrlQuery } from "../storage";
 import { isPastTtl } from "./effective-status";
 import { assertTokenUnused, findSession } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
+import { markScanning } from "./transitions";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 
 export interface StoreBlobArgs {
@@ -34,8 +33,5 @@ export async function storeBlob({ services, query, contentType, body, now }: Sto
   }
   if (!body) throw new ApiError("empty_file");
   await services.storage.put(key, requirePdfHeader(body), { contentType: PDF_CONTENT_TYPE, maxBytes: services.config.maxUploadBytes });
-  await services.db
-    .update(sessions)
-    .set({ status: "scanning", scanningAt: now })
-    .where(and(eq(sessions.id, session.id), inArray(sessions.status, ["created", "opened"])));
+  await markScanning(services.db, session.id, now);
 }

@@ -3,6 +3,7 @@ import { withTx } from "../db";
 import { sessions } from "../db/schema";
 import type { Services } from "../services";
 import { enqueueEvent } from "../webhooks/enqueue-event";
+import { expireOverdue, failOverdue } from "./transitions";
 
 /** One run moves at most this many sessions of each kind. */
 const BATCH = 100;
@@ -27,11 +28,7 @@ export async function sweepOverdueSessions(services: Pick<Services, "db">, now: 
     .where(and(inArray(sessions.status, ["created", "opened"]), lte(sessions.expiresAt, now)))
     .orderBy(asc(sessions.expiresAt))
     .limit(BATCH);
-  const expired = await services.db
-    .update(sessions)
-    .set({ status: "expired" })
-    .where(and(inArray(sessions.id, stale), inArray(sessions.status, ["created", "opened"]), lte(sessions.expiresAt, now)))
-    .returning({ id: sessions.id });
+  const expired = await expireOverdue(services.db, stale, now);
   const scanning = await services.db
     .select({ id: sessions.id })
     .from(sessions)
@@ -41,20 +38,16 @@ export async function sweepOverdueSessions(services: Pick<Services, "db">, now: 
   const deliveryIds: string[] = [];
   let failed = 0;
   for (const { id } of scanning) {
-    const outcome = await failOverdue(services, id, now);
+    const outcome = await failOneOverdue(services, id, now);
     if (outcome.moved) failed++;
     if (outcome.deliveryId) deliveryIds.push(outcome.deliveryId);
   }
-  return { expired: expired.length, failed, deliveryIds };
+  return { expired, failed, deliveryIds };
 }
 
-async function failOverdue(services: Pick<Services, "db">, sessionId: string, now: Date): Promise<{ moved: boolean; deliveryId: string | null }> {
+async function failOneOverdue(services: Pick<Services, "db">, sessionId: string, now: Date): Promise<{ moved: boolean; deliveryId: string | null }> {
   return withTx(services.db, async (tx) => {
-    const [row] = await tx
-      .update(sessions)
-      .set({ status: "failed", failedAt: now, failReason: "expired_while_scanning" })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.status, "scanning"), lte(sessions.expiresAt, now)))
-      .returning();
+    const row = await failOverdue(tx, sessionId, now);
     if (!row) return { moved: false, deliveryId: null };
     const deliveryId = await enqueueEvent(tx, { tenantId: row.tenantId, sessionId, event: "scan.failed", metadata: row.metadata, result: null, callbackUrl: row.callbackUrl, createdWith: row.createdWith, now });
     return { moved: true, deliveryId };

@@ -4,6 +4,7 @@ import type { DeliveryAttempt } from "../db/schema";
 import type { DeliveryRow } from "./claim-deliveries";
 import { MAX_ATTEMPTS } from "./events";
 import { retryDelayMs } from "./retry-delay";
+import { markDelivered } from "../sessions/transitions";
 
 const d = schema.webhookDeliveries;
 
@@ -30,10 +31,7 @@ export async function recordAttempt(db: Db, row: DeliveryRow, attempt: DeliveryA
       })
       .where(and(eq(d.id, row.id), eq(d.status, "pending")));
     if (ok && row.event === "scan.completed") {
-      await tx
-        .update(schema.sessions)
-        .set({ status: "delivered" })
-        .where(and(eq(schema.sessions.id, row.sessionId), eq(schema.sessions.tenantId, row.tenantId), eq(schema.sessions.status, "completed")));
+      await markDelivered(tx, { sessionId: row.sessionId, tenantId: row.tenantId });
     }
   });
 }

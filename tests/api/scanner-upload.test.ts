@@ -71,14 +71,36 @@ describe("happy", () => {
     expect((await uploadMultipart(s2.client_token, pdfBytes(MAX))).body.result.bytes).toBe(MAX);
   });
 
-  it("a completion may take the balance below zero", async () => {
+  it("credit rule: each open session holds a credit; a completion never takes the balance below zero", async () => {
     const a = await signup();
     await setBalance(svc.get().db, a.tenant.id, 1);
     const s1 = await createSessionWith(a.secretKey);
-    const s2 = await createSessionWith(a.secretKey);
+    // The one credit is held by s1: a second session cannot open.
+    const second = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} });
+    expect(second.status).toBe(402);
+    expect(second.body.error).toBe("insufficient_credits");
+    // The balance drops after s1 opened: its completion is refused, token unspent, nothing debited.
+    await setBalance(svc.get().db, a.tenant.id, 0);
+    const refused = await uploadJson(s1.client_token, pdfBytes());
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toBe("insufficient_credits");
+    expect((await sessionRow(svc.get().db, s1.id)).tokenUsedAt).toBeNull();
+    expect(await ledgerForSession(svc.get().db, s1.id)).toHaveLength(0);
+    // After a top-up the same token completes, and the balance ends at 0, not below.
+    await setBalance(svc.get().db, a.tenant.id, 1);
     expect((await uploadJson(s1.client_token, pdfBytes())).status).toBe(200);
-    expect((await uploadJson(s2.client_token, pdfBytes())).status).toBe(200);
-    expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(-1);
+    expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(0);
+  });
+
+  it("credit rule under concurrency: a balance of 3 opens at most 3 of 10 parallel sessions, and all complete to 0", async () => {
+    const a = await signup();
+    await setBalance(svc.get().db, a.tenant.id, 3);
+    const opened = await Promise.all(Array.from({ length: 10 }, () => callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} })));
+    const ok = opened.filter((r) => r.status === 201);
+    expect(ok).toHaveLength(3);
+    expect(opened.filter((r) => r.status === 402)).toHaveLength(7);
+    for (const r of ok) expect((await uploadJson(r.body.client_token, pdfBytes())).status).toBe(200);
+    expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(0);
   });
 
   it("creates the scan.completed delivery in the completion and sends it after the response", async () => {
