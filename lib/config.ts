@@ -39,6 +39,10 @@ const EnvSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: int(0, 30),
   WEBHOOK_ALLOW_PRIVATE: bool,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  DB_CONNECT_TIMEOUT_MS: int(1, 2000),
+  DB_QUERY_TIMEOUT_MS: int(1, 5000),
+  RATE_LIMIT_TIMEOUT_MS: int(1, 500),
+  STORAGE_TIMEOUT_MS: int(1, 5000),
   TRUSTED_PROXY_HOPS: int(0, 0).pipe(z.number().max(10)),
   RATE_LIMIT_PUBLISHABLE_MAX: z.coerce.number().int().min(1).optional(),
   /** Set by the platform on Vercel. */
@@ -91,6 +95,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** How the client address is found (lib/http/client-address.ts). */
     addressTrust: { trustedProxyHops: e.TRUSTED_PROXY_HOPS, onVercel: Boolean(e.VERCEL) },
+    /** How long a call to each dependency may take before the request answers 503 (review M9). */
+    timeouts: {
+      db: { connectMs: e.DB_CONNECT_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },
+      rateLimitMs: e.RATE_LIMIT_TIMEOUT_MS,
+      storageMs: e.STORAGE_TIMEOUT_MS,
+    },
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT_MS,
     webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_SECONDS * 1000,
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_SECONDS * 1000,

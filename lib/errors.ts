@@ -25,6 +25,7 @@ export const ERRORS = {
   session_expired: { status: 410, message: "The session has expired; create a new session." },
   file_too_large: { status: 413, message: "The upload is larger than the maximum size." },
   rate_limited: { status: 429, message: "Too many requests; retry after the window resets." },
+  service_unavailable: { status: 503, message: "A service we depend on is unavailable or too slow; retry after the seconds in Retry-After." },
   internal_error: { status: 500, message: "Something went wrong on our side; retry with exponential backoff." },
 } as const satisfies Record<string, { status: number; message: string }>;
 

@@ -18,11 +18,12 @@ export interface Services {
 export async function buildServices(config: Config, options: { pgliteDir?: string } = {}): Promise<Services> {
   const handle: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
+    timeouts: config.timeouts.db,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pg"),
     // The embedded store on disk belongs to one process (tests use memory:// and no lock).
     lockDir: options.pgliteDir ? undefined : config.dataDir,
   });
-  const rateLimiter = await createRateLimiter(config);
+  const rateLimiter = createRateLimiter(config);
   return {
     config,
     db: handle.db,

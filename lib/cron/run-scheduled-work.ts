@@ -1,5 +1,6 @@
 import { now as clockNow } from "../clock";
 import { sweepExpiredFiles } from "../files/sweep-expired-files";
+import { errorFields, log } from "../log";
 import type { Services } from "../services";
 import { sweepOverdueSessions } from "../sessions/sweep-overdue-sessions";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
@@ -7,18 +8,40 @@ import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
 export interface ScheduledWorkResult {
   attempted: number;
   skipped: boolean;
+  /** Steps that threw this run (logged with their error); the others still ran. */
+  failed_steps: StepName[];
 }
+
+type StepName = "sessions" | "webhooks" | "files";
 
 /**
  * One run of the scheduled work, shared by `POST|GET /v1/cron/webhooks` (Vercel Cron) and
  * the embedded scheduler: move overdue sessions on (`expired`, or `failed` with a
- * `scan.failed` delivery), delete files past retention, then attempt the due webhook
- * deliveries (one bounded batch). The sweep runs first so the `scan.failed` events it
- * creates go out in the same run. `skipped` is true when nothing was due or swept.
+ * `scan.failed` delivery), attempt the due webhook deliveries (one bounded batch), then
+ * delete files past retention. The session sweep runs first so the `scan.failed` events it
+ * creates go out in the same run. Each step is isolated (review M8): a storage outage in the
+ * file sweep never holds back a webhook retry. Only when every step fails does the run
+ * throw (the first error), so a scheduler sees an outage as 503 rather than a quiet 200.
+ * `skipped` is true when nothing was due or swept.
  */
 export async function runScheduledWork(services: Services, now: Date = clockNow()): Promise<ScheduledWorkResult> {
-  const swept = await sweepOverdueSessions(services, now);
-  const files = await sweepExpiredFiles(services, now);
-  const attempted = await deliverDueWebhooks(services, now);
-  return { attempted, skipped: attempted === 0 && swept.expired === 0 && swept.failed === 0 && files === 0 };
+  const failures: { step: StepName; err: unknown }[] = [];
+  const step = async <T>(name: StepName, work: () => Promise<T>, none: T): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      log("error", "scheduled step failed", { step: name, ...errorFields(err) });
+      failures.push({ step: name, err });
+      return none;
+    }
+  };
+  const swept = await step("sessions", () => sweepOverdueSessions(services, now), { expired: 0, failed: 0, deliveryIds: [] });
+  const attempted = await step("webhooks", () => deliverDueWebhooks(services, now), 0);
+  const files = await step("files", () => sweepExpiredFiles(services, now), 0);
+  if (failures.length === 3) throw failures[0].err;
+  return {
+    attempted,
+    skipped: attempted === 0 && swept.expired === 0 && swept.failed === 0 && files === 0 && failures.length === 0,
+    failed_steps: failures.map((f) => f.step),
+  };
 }

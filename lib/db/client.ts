@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
+import { log } from "../log";
 import { lockDataDir } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -22,6 +23,14 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** How long a Postgres caller waits (review M9): for a pooled connection, and for one statement. */
+export interface DbTimeouts {
+  connectMs: number;
+  queryMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DbTimeouts = { connectMs: 2_000, queryMs: 5_000 };
+
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
 
 /**
@@ -30,9 +39,9 @@ export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
  * database is migrated by `npm run db:migrate`. With `lockDir`, PGlite opens only after
  * taking that directory's exclusive lock (see `lockDataDir`).
  */
-export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string }): Promise<DbHandle> {
+export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string; timeouts?: DbTimeouts }): Promise<DbHandle> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
+    const pool = createPool(options.databaseUrl, options.poolMax ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
@@ -54,6 +63,27 @@ export async function createDb(options: { databaseUrl?: string; pgliteDir: strin
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * A pool whose every wait is bounded, so a database that is down, frozen or saturated gives
+ * errors (answered as 503, lib/db/unavailable.ts) instead of requests that hang: the server
+ * cancels a statement at `queryMs`, the client gives up a second later if no reply comes at
+ * all, and a transaction left idle is ended by the server. PGlite runs in-process and needs none.
+ */
+function createPool(connectionString: string, max: number, timeouts: DbTimeouts): Pool {
+  const pool = new Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: timeouts.connectMs,
+    statement_timeout: timeouts.queryMs,
+    query_timeout: timeouts.queryMs + 1_000,
+    idle_in_transaction_session_timeout: timeouts.queryMs * 2,
+  });
+  // An idle connection the server drops (restart, failover) is emitted here; unheard, it
+  // would crash the process. The pool replaces it on the next checkout.
+  pool.on("error", (err) => log("warn", "postgres idle connection lost", { error: err.message }));
+  return pool;
 }
 
 /** Applies the migrations in drizzle/ to a real Postgres database. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
 import { files } from "../db/schema";
+import { errorFields, log } from "../log";
 import type { Services } from "../services";
 
 /** One run deletes at most this many files, so a backlog never makes a cron call run long. */
@@ -8,7 +9,8 @@ const BATCH = 100;
 /**
  * Deletes the stored objects of files past retention and marks their rows deleted (rows
  * stay, so analytics keep their bytes). The object goes first: if the process dies between
- * the two steps, the next run repeats a harmless delete.
+ * the two steps, the next run repeats a harmless delete. An object that cannot be deleted
+ * is logged and left for the next run; the rest of the batch goes on (review M8).
  */
 export async function sweepExpiredFiles(services: Pick<Services, "db" | "storage">, now: Date): Promise<number> {
   const due = await services.db
@@ -17,9 +19,16 @@ export async function sweepExpiredFiles(services: Pick<Services, "db" | "storage
     .where(and(isNull(files.deletedAt), lte(files.retainUntil, now)))
     .orderBy(asc(files.retainUntil))
     .limit(BATCH);
+  let deleted = 0;
   for (const file of due) {
-    await services.storage.delete(file.storageKey);
+    try {
+      await services.storage.delete(file.storageKey);
+    } catch (err) {
+      log("warn", "file past retention not deleted; retried next run", { fileId: file.id, ...errorFields(err) });
+      continue;
+    }
     await services.db.update(files).set({ deletedAt: now }).where(and(eq(files.id, file.id), isNull(files.deletedAt)));
+    deleted++;
   }
-  return due.length;
+  return deleted;
 }

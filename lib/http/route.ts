@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { now } from "../clock";
+import { databaseUnavailable } from "../db/unavailable";
+import { DependencyUnavailable, RETRY_AFTER_SECONDS } from "../dependencies";
 import { ApiError, invalidRequest } from "../errors";
 import { errorFields, log } from "../log";
 import { services, type Services } from "../services";
+import { storageUnavailable } from "../storage";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
 import { defer } from "./defer";
@@ -98,11 +101,31 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
   throw new ApiError("origin_not_allowed", { message: "Console requests must come from the console's own origin." });
 }
 
-/** Maps any thrown value to the spec's error body; unexpected errors are logged redacted (lib/log.ts `errorFields`). */
+/**
+ * Maps any thrown value to the spec's error body: an ApiError as itself, a dependency that is
+ * down or slow as `503 service_unavailable` with `Retry-After`, anything else as a 500.
+ * Unexpected errors are logged redacted (lib/log.ts `errorFields`).
+ */
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
+  const unavailable = dependencyFailure(err);
+  if (unavailable) {
+    log("warn", "dependency unavailable", { requestId, method: req.method, path: new URL(req.url).pathname, dependency: unavailable.dependency, reason: unavailable.reason, ...errorFields(err) });
+    const error = new ApiError("service_unavailable", {
+      message: `Our ${DEPENDENCY_NAMES[unavailable.dependency]} is unavailable or too slow right now; retry after ${RETRY_AFTER_SECONDS} seconds.`,
+      headers: { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
+    return json(error.status, error.toBody(), error.headers);
+  }
   log("error", "unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...errorFields(err) });
   return json(500, { error: "internal_error", message: `Something went wrong on our side (request ${requestId}); retry with exponential backoff.` });
+}
+
+const DEPENDENCY_NAMES = { database: "database", rate_limit: "rate-limit store", storage: "document storage" } as const;
+
+function dependencyFailure(err: unknown): DependencyUnavailable | null {
+  if (err instanceof DependencyUnavailable) return err;
+  return databaseUnavailable(err) ?? storageUnavailable(err);
 }
 
 function logRequest(req: Request, params: Params, status: number, started: number, requestId: string, tenant?: string): void {

@@ -1,4 +1,5 @@
 import type { Config } from "../config";
+import { withLocalFallback } from "./fallback";
 import { createMemoryRateLimiter } from "./memory";
 import { createRedisRateLimiter } from "./redis";
 import { createUpstashRateLimiter } from "./upstash";
@@ -8,10 +9,10 @@ export type * from "./types";
 
 /**
  * The configured rate-limit store: TCP Redis when `REDIS_URL` is set, else Upstash REST when
- * `UPSTASH_REDIS_REST_URL`/`KV_REST_API_URL` is set, else this process's memory.
+ * `UPSTASH_REDIS_REST_URL`/`KV_REST_API_URL` is set, each backed by this process's memory
+ * while it is unreachable; else this process's memory alone.
  */
-export async function createRateLimiter(config: Config): Promise<RateLimiter> {
-  if (config.redisUrl) return createRedisRateLimiter(config.redisUrl);
-  if (config.upstash) return createUpstashRateLimiter(config.upstash);
-  return createMemoryRateLimiter();
+export function createRateLimiter(config: Config): RateLimiter {
+  const shared = config.redisUrl ? createRedisRateLimiter(config.redisUrl) : config.upstash ? createUpstashRateLimiter(config.upstash) : null;
+  return shared ? withLocalFallback(shared, createMemoryRateLimiter(), config.timeouts.rateLimitMs) : createMemoryRateLimiter();
 }

@@ -30,5 +30,6 @@ export function createMemoryRateLimiter(): RateLimiter {
       nextSweep = Math.min(nextSweep, counter.expiresAt);
       return resultFor(counter.count, limit, windowStart, windowMs);
     },
+    async ping() {},
   };
 }

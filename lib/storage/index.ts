@@ -1,12 +1,13 @@
 import type { Config } from "../config";
 import { createLocalDiskStore } from "./local-disk";
-import { createS3Store } from "./s3";
+import { createS3Client, createS3Store } from "./s3";
 import type { BlobStore } from "./types";
 
 export type * from "./types";
+export { storageUnavailable } from "./unavailable";
 export { signBlobUrl, verifyBlobUrl, type BlobUrlQuery } from "./blob-url";
 
 /** The configured blob store: the S3 bucket when `S3_BUCKET` is set, else files under `DATA_DIR/blobs`. */
 export function createBlobStore(config: Config): BlobStore {
-  return config.s3 ? createS3Store(config.s3) : createLocalDiskStore(config);
+  return config.s3 ? createS3Store(config.s3, createS3Client(config.s3, config.timeouts.storageMs)) : createLocalDiskStore(config);
 }

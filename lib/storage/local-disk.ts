@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { constants, createWriteStream } from "node:fs";
+import { access, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -54,6 +54,11 @@ export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret
       const file = fileFor(key);
       await rm(file, { force: true });
       await rm(file + META_SUFFIX, { force: true });
+    },
+
+    async ping() {
+      await mkdir(root, { recursive: true, mode: 0o700 });
+      await access(root, constants.W_OK);
     },
   };
 }

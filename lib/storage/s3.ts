@@ -1,5 +1,6 @@
 import {
   DeleteObjectCommand,
+  HeadBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -10,6 +11,7 @@ import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { cappedChunks } from "./capped-body";
+import { storageUnavailable } from "./unavailable";
 import type { BlobStore, StoredObjectInfo } from "./types";
 
 type S3Config = NonNullable<Config["s3"]>;
@@ -73,12 +75,21 @@ export function createS3Store(s3: S3Config, client: S3Client = createS3Client(s3
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
+
+    async ping() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
   };
 }
 
-/** An SDK client for the configured bucket; region, endpoint and path style from config. */
-export function createS3Client(s3: S3Config): S3Client {
-  return new S3Client({
+/**
+ * An SDK client for the configured bucket; region, endpoint and path style from config.
+ * Every wait is bounded by `timeoutMs` (connecting, and a socket with no progress), with one
+ * retry, and a bucket that is down, slow or answering 5xx surfaces as `DependencyUnavailable`
+ * (503 to the caller) instead of the SDK's own error.
+ */
+export function createS3Client(s3: S3Config, timeoutMs = 5_000): S3Client {
+  const client = new S3Client({
     region: s3.region,
     endpoint: s3.endpoint,
     forcePathStyle: s3.forcePathStyle,
@@ -86,7 +97,20 @@ export function createS3Client(s3: S3Config): S3Client {
     // PUT URLs (for an empty body) and break the browser's upload.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    maxAttempts: 2,
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
   });
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (err) {
+        throw storageUnavailable(err) ?? err;
+      }
+    },
+    { step: "initialize", name: "docscanStorageUnavailable" },
+  );
+  return client;
 }
 
 function secondsUntil(at: Date): number {

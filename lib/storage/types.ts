@@ -36,4 +36,6 @@ export interface BlobStore {
   download(key: string, options: { expiresAt: Date; filename: string }): Promise<Download | null>;
   /** Removes the object; absent objects are not an error. */
   delete(key: string): Promise<void>;
+  /** Resolves when the store can take writes (readiness): the folder is writable, the bucket answers. */
+  ping(): Promise<void>;
 }

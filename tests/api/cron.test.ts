@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "@/lib/clock";
 import { runScheduledWork } from "@/lib/cron/run-scheduled-work";
 import { schema } from "@/lib/db";
+import { DependencyUnavailable } from "@/lib/dependencies";
 import { flushDeferred } from "@/lib/http";
 import { newId } from "@/lib/ids";
 import { DUE_BATCH } from "@/lib/webhooks/deliver-due-webhooks";
@@ -34,7 +35,7 @@ describe("happy", () => {
     const { sessionId, deliveryId } = await seedCompletion(db(), tenantId);
     const res = await runCron(svc.get(), method);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", attempted: expect.any(Number), skipped: expect.any(Boolean) });
+    expect(res.body).toEqual({ status: "ok", attempted: expect.any(Number), skipped: expect.any(Boolean), failed_steps: [] });
     const row = await waitForAttempts(db(), deliveryId!, 1);
     expect(row.status).toBe("succeeded");
     expect(sessionIdsAt(receiver).filter((id) => id === sessionId)).toHaveLength(1);
@@ -44,7 +45,7 @@ describe("happy", () => {
   it("a run with nothing due and nothing to sweep is skipped", async () => {
     advanceClock(-20 * 365 * 86_400_000); // before every row any test wrote: nothing due, nothing overdue
     const res = await runCron(svc.get());
-    expect(res.body).toEqual({ status: "ok", attempted: 0, skipped: true });
+    expect(res.body).toEqual({ status: "ok", attempted: 0, skipped: true, failed_steps: [] });
   });
 
   it("10 overlapping calls attempt each due delivery exactly once (counted at the receiver)", async () => {
@@ -155,6 +156,56 @@ describe("happy", () => {
     expect((await deliveryRow(db(), delivery.id)).status).toBe("succeeded");
     const read = await callJson("GET", `/v1/sessions/${session.id}`, { bearer: account.secretKey });
     expect(read.body.status).toBe("delivered");
+  });
+});
+
+describe("faults (review M8: one failing step never stops the others)", () => {
+  const seedFilePastRetention = async (tenantId: string) => {
+    const sessionId = await seedSession(db(), tenantId, { status: "completed" });
+    const key = `test/${newId("file")}.pdf`;
+    await svc.get().storage.put(key, new Uint8Array(pdfBytes(64)), { contentType: "application/pdf", maxBytes: 1024 });
+    const id = newId("file");
+    const at = now();
+    await db().insert(schema.files).values({ id, tenantId, sessionId, storageKey: key, contentType: "application/pdf", bytes: 64, pageCount: 1, createdAt: new Date(at.getTime() - 120_000), retainUntil: new Date(at.getTime() - 1000) });
+    return { id, key };
+  };
+
+  it("storage down during the run: the due delivery is still attempted; the file waits for the next run, which deletes it", async () => {
+    const { tenantId } = await seedTenant(db(), { url: receiver.url });
+    const file = await seedFilePastRetention(tenantId);
+    const { deliveryId } = await seedCompletion(db(), tenantId);
+    const storage = svc.get().storage;
+    const realDelete = storage.delete;
+    storage.delete = () => Promise.reject(new DependencyUnavailable("storage", "unreachable"));
+    try {
+      const res = await runCron(svc.get());
+      expect(res.status).toBe(200);
+      expect((await waitForAttempts(db(), deliveryId!, 1)).status).toBe("succeeded");
+      expect((await db().select().from(schema.files).where(eq(schema.files.id, file.id)))[0].deletedAt).toBeNull();
+    } finally {
+      storage.delete = realDelete;
+    }
+    await runCron(svc.get());
+    expect((await db().select().from(schema.files).where(eq(schema.files.id, file.id)))[0].deletedAt).not.toBeNull();
+    expect(await storage.stat(file.key)).toBeNull();
+  });
+
+  it("a step that throws is named in failed_steps and the later steps still run", async () => {
+    const { tenantId } = await seedTenant(db(), { url: receiver.url });
+    const { deliveryId } = await seedCompletion(db(), tenantId);
+    const { db: realDb } = svc.get();
+    // The session sweep starts with an UPDATE on the database handle; delivery writes run in transactions.
+    const broken = new Proxy(realDb, {
+      get: (target, prop, receiver) =>
+        prop === "update"
+          ? () => {
+              throw new Error("sweep broke");
+            }
+          : Reflect.get(target, prop, receiver),
+    });
+    const result = await runScheduledWork({ ...svc.get(), db: broken });
+    expect(result.failed_steps).toContain("sessions");
+    expect((await waitForAttempts(db(), deliveryId!, 1)).status).toBe("succeeded");
   });
 });
 

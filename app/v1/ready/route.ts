@@ -1,0 +1,18 @@
+import { RETRY_AFTER_SECONDS } from "@/lib/dependencies";
+import { json, methods, route } from "@/lib/http";
+import { checkReadiness } from "@/lib/readiness";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({}, async ({ ctx }) => {
+    const { ready, checks } = await checkReadiness(ctx.services);
+    if (ready) return json(200, { status: "ready", checks });
+    const down = Object.entries(checks).filter(([, state]) => state === "down").map(([name]) => name);
+    return json(
+      503,
+      { error: "service_unavailable", message: `Not ready: ${down.join(", ")} did not answer within a second.`, checks },
+      { "Retry-After": String(RETRY_AFTER_SECONDS) },
+    );
+  }),
+});
