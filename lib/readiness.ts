@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { withDeadline, type Dependency } from "./dependencies";
-import type { Services } from "./services";
+import type { Ctx } from "./context";
 
 /** Each check's budget: a readiness probe must answer well inside a load balancer's own timeout. */
 const CHECK_TIMEOUT_MS = 1_000;
@@ -15,11 +15,11 @@ export type Readiness = { ready: boolean; checks: Record<Dependency, CheckResult
  * then counted in memory; README, "Failure behaviour") but is reported. `GET /v1/health` stays
  * dependency-free, for liveness.
  */
-export async function checkReadiness(services: Pick<Services, "db" | "rateLimiter" | "storage">): Promise<Readiness> {
+export async function checkReadiness({ ctx }: { ctx: Pick<Ctx, "db" | "rateLimiter" | "storage"> }): Promise<Readiness> {
   const [database, rate_limit, storage] = await Promise.all([
-    probe(services.db.execute(sql`select 1`), "database"),
-    probe(services.rateLimiter.ping(), "rate_limit"),
-    probe(services.storage.ping(), "storage"),
+    probe(ctx.db.execute(sql`select 1`), "database"),
+    probe(ctx.rateLimiter.ping(), "rate_limit"),
+    probe(ctx.storage.ping(), "storage"),
   ]);
   return { ready: database === "ok" && storage === "ok", checks: { database, rate_limit, storage } };
 }

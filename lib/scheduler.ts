@@ -1,5 +1,6 @@
 import { runScheduledWork } from "./cron/run-scheduled-work";
 import { errorFields, log } from "./log";
+import { contextFor } from "./context";
 import { services } from "./services";
 
 let timer: NodeJS.Timeout | undefined;
@@ -16,7 +17,7 @@ export function startScheduler(intervalMs: number): void {
     if (running) return;
     running = true;
     try {
-      const result = await runScheduledWork(await services());
+      const result = await runScheduledWork({ ctx: contextFor(await services()) });
       if (result.attempted > 0) log("info", "scheduled work", { ...result });
     } catch (err) {
       log("error", "scheduled work failed", errorFields(err));

@@ -12,6 +12,7 @@ import { signup } from "../../lib/accounts/signup";
 import { loadConfig } from "../../lib/config";
 import { createKey } from "../../lib/keys/create-key";
 import { authenticateApiKey } from "../../lib/keys/authenticate-key";
+import { contextFor } from "../../lib/context";
 import { buildServices, type Services } from "../../lib/services";
 import { createSession, CreateSessionInput, getStatus } from "../../lib/sessions";
 import type { BenchContext } from "../harness";
@@ -33,9 +34,9 @@ export async function startSessionVerbsBaseline(ctx: BenchContext): Promise<Sess
     APP_SECRET: "bench-baseline-secret-0123456789abcdef0123",
   });
   const services = await buildServices(config, { pgliteDir: "memory://" });
-  const now = new Date();
-  const account = await signup({ db: services.db, input: { email: `baseline-${Date.now()}@example.com`, password: "bench password 123" }, now });
-  const { secret } = await createKey({ db: services.db, tenantId: account.tenant.id, input: { kind: "secret", mode: "test" }, now });
+  const setup = contextFor(services);
+  const account = await signup({ ctx: setup, input: { email: `baseline-${Date.now()}@example.com`, password: "bench password 123" }, clientAddress: null });
+  const { secret } = await createKey({ ctx: setup, tenantId: account.tenant.id, input: { kind: "secret", mode: "test" } });
   const url = await ctx.startBaseline((req, res) => void handle(services, req, res));
   return { url, secretKey: secret, close: () => services.close() };
 }
@@ -46,7 +47,7 @@ async function handle(services: Services, req: IncomingMessage, res: ServerRespo
     const status = /^\/v1\/sessions\/([^/]+)\/status$/.exec(url.pathname);
     if (req.method === "POST" && url.pathname === "/v1/sessions") return send(res, 201, await create(services, req));
     if (req.method === "GET" && status) {
-      return send(res, 200, await getStatus({ services, sessionId: status[1], token: url.searchParams.get("t"), now: new Date() }));
+      return send(res, 200, await getStatus({ ctx: contextFor(services), sessionId: status[1], token: url.searchParams.get("t") }));
     }
     send(res, 404, { error: "not_found" });
   } catch (err) {
@@ -58,9 +59,10 @@ async function create(services: Services, req: IncomingMessage) {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers({ authorization: req.headers.authorization ?? "" });
-  const principal = await authenticateApiKey(new Request("http://baseline/v1/sessions", { headers }), services.db);
+  const ctx = contextFor(services);
+  const principal = await authenticateApiKey(new Request("http://baseline/v1/sessions", { headers }), ctx);
   const input = CreateSessionInput.parse(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"));
-  return createSession({ services, principal, input, origin: null, now: new Date() });
+  return createSession({ ctx, principal, input, origin: null });
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

@@ -1,7 +1,6 @@
 import { and, eq, gt } from "drizzle-orm";
-import { nowMs } from "../clock";
+import type { Ctx } from "../context";
 import { sha256Hex } from "../crypto";
-import type { Db } from "../db";
 import { consoleSessions } from "../db/schema";
 import { ApiError } from "../errors";
 import { readConsoleCookie } from "./console-cookie";
@@ -15,14 +14,14 @@ export interface ConsolePrincipal {
 }
 
 /** The console user behind the request's `sc_session` cookie; `401 unauthorized` otherwise. */
-export async function authenticateConsole(req: Request, db: Db): Promise<ConsolePrincipal> {
+export async function authenticateConsole(req: Request, ctx: Pick<Ctx, "db" | "now">): Promise<ConsolePrincipal> {
   const cookie = readConsoleCookie(req);
   if (!cookie || cookie.length > 200) throw new ApiError("unauthorized", { message: "Log in to use the console." });
   const sessionHash = sha256Hex(cookie);
-  const [row] = await db
+  const [row] = await ctx.db
     .select({ userId: consoleSessions.userId, tenantId: consoleSessions.tenantId })
     .from(consoleSessions)
-    .where(and(eq(consoleSessions.tokenHash, sessionHash), gt(consoleSessions.expiresAt, new Date(nowMs()))))
+    .where(and(eq(consoleSessions.tokenHash, sessionHash), gt(consoleSessions.expiresAt, ctx.now)))
     .limit(1);
   if (!row) throw new ApiError("unauthorized", { message: "Your console session has ended; log in again." });
   return { kind: "console", sessionHash, ...row };

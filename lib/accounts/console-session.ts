@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import type { Ctx } from "../context";
 import { randomToken, sha256Hex } from "../crypto";
 import type { Db, Tx } from "../db";
 import { consoleSessions } from "../db/schema";
@@ -20,7 +21,7 @@ export async function startConsoleSession(db: Db | Tx, s: { userId: string; tena
   return value;
 }
 
-/** Destroys one console session (logout); a session that is already gone is fine. */
-export async function endConsoleSession(db: Db, sessionHash: string): Promise<void> {
-  await db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, sessionHash));
+/** Logout: destroys the console session behind the cookie value; none, or one already gone, is fine. */
+export async function logout({ ctx, cookie }: { ctx: Pick<Ctx, "db">; cookie: string | null }): Promise<void> {
+  if (cookie) await ctx.db.delete(consoleSessions).where(eq(consoleSessions.tokenHash, sha256Hex(cookie)));
 }

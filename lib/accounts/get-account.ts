@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import type { Db, Tx } from "../db";
+import type { Ctx } from "../context";
 import { tenants, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { tenantView, userView, type TenantView, type UserView } from "./views";
 
 /** The signed-in user and their tenant, with the live credit balance (`GET /v1/auth/me`). */
-export async function getAccount(db: Db | Tx, who: { userId: string; tenantId: string }): Promise<{ user: UserView; tenant: TenantView }> {
-  const [row] = await db
+export async function getAccount({ ctx, who }: { ctx: Pick<Ctx, "db">; who: { userId: string; tenantId: string } }): Promise<{ user: UserView; tenant: TenantView }> {
+  const [row] = await ctx.db
     .select({ user: users, tenant: tenants })
     .from(users)
     .innerJoin(tenants, eq(tenants.id, users.tenantId))

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { tenants, users } from "../db/schema";
 import { ApiError } from "../errors";
 import { startConsoleSession } from "./console-session";
 import { verifyPassword } from "./password";
+import { throttleAuth } from "./throttle";
 import type { LoginInput } from "./schemas";
 import { tenantView, userView, type TenantView, type UserView } from "./views";
 
@@ -11,9 +12,12 @@ import { tenantView, userView, type TenantView, type UserView } from "./views";
  * Checks an email and password and starts a console session. An unknown email and a
  * wrong password give the same `401 invalid_credentials` after the same bcrypt work (an
  * unknown email is compared against a dummy hash), so neither the answer nor its timing
- * tells whether an account exists.
+ * tells whether an account exists. Throttled first (throttle.ts), so refused attempts cost
+ * no password hashing.
  */
-export async function login({ db, input, now }: { db: Db; input: LoginInput; now: Date }): Promise<{ user: UserView; tenant: TenantView; sessionToken: string }> {
+export async function login({ ctx, input, clientAddress }: { ctx: Ctx; input: LoginInput; clientAddress: string | null }): Promise<{ user: UserView; tenant: TenantView; sessionToken: string }> {
+  const { db, now } = ctx;
+  await throttleAuth(ctx.rateLimiter, { action: "login", email: input.email, ip: clientAddress }, now.getTime());
   const [row] = await db
     .select({ user: users, tenant: tenants })
     .from(users)

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { Ctx } from "../context";
 import { randomToken } from "../crypto";
-import { withTx, type Db } from "../db";
+import { withTx } from "../db";
 import { tenants, users } from "../db/schema";
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { ApiError } from "../errors";
@@ -11,6 +12,7 @@ import { PLATFORM_DEFAULTS } from "../scanner-settings";
 import { startConsoleSession } from "./console-session";
 import { hashPassword } from "./password";
 import type { SignupInput } from "./schemas";
+import { throttleAuth } from "./throttle";
 import { isUniqueViolation } from "./unique-violation";
 import { tenantView, userView, type TenantView, type UserView } from "./views";
 
@@ -30,7 +32,9 @@ export interface SignupResult {
  * and a console session. The unique index on `lower(email)` decides concurrent signups
  * for one address: exactly one commits, the others get `409 email_taken`.
  */
-export async function signup({ db, input, now }: { db: Db; input: SignupInput; now: Date }): Promise<SignupResult> {
+export async function signup({ ctx, input, clientAddress }: { ctx: Ctx; input: SignupInput; clientAddress: string | null }): Promise<SignupResult> {
+  const { db, now } = ctx;
+  await throttleAuth(ctx.rateLimiter, { action: "signup", ip: clientAddress }, now.getTime());
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTx(db, async (tx) => {

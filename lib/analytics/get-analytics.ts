@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { SESSION_STATUSES } from "../db/schema";
 import { countSessions, recentSessions, sumCreditsSpent, sumUsage } from "./analytics-queries";
 import { analyticsWindow, type AnalyticsWindow } from "./window";
@@ -14,13 +14,14 @@ type CountRow = Awaited<ReturnType<typeof countSessions>>[number];
  * `completed` counts `completed` and `delivered`; pages and bytes come from usage events and
  * `credits_spent` from negative ledger deltas in the window.
  */
-export async function getAnalytics(args: { db: Db; tenantId: string; days: number; now: Date }) {
-  const w = analyticsWindow(args.days, args.now);
+export async function getAnalytics({ ctx, ...args }: { ctx: Ctx; tenantId: string; days: number }) {
+  const { db, now } = ctx;
+  const w = analyticsWindow(args.days, now);
   const [counts, usage, creditsSpent, recent] = await Promise.all([
-    countSessions(args.db, args.tenantId, w, args.now),
-    sumUsage(args.db, args.tenantId, w),
-    sumCreditsSpent(args.db, args.tenantId, w),
-    recentSessions(args.db, args.tenantId, w, args.now, RECENT),
+    countSessions(db, args.tenantId, w, now),
+    sumUsage(db, args.tenantId, w),
+    sumCreditsSpent(db, args.tenantId, w),
+    recentSessions(db, args.tenantId, w, now, RECENT),
   ]);
   const summary = summarise(counts, w);
   return {

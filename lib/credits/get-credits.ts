@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
-import type { Db, Tx } from "../db";
+import type { Ctx } from "../context";
 import { creditLedger, tenants } from "../db/schema";
 import { ledgerEntryView, type CreditsView } from "./views";
 
@@ -11,7 +11,8 @@ const SPEND_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
  * number) and the newest 200 ledger entries, newest first (by `seq`, which follows the
  * balance chain even within one millisecond).
  */
-export async function getCredits({ db, tenantId, now }: { db: Db | Tx; tenantId: string; now: Date }): Promise<CreditsView> {
+export async function getCredits({ ctx, tenantId }: { ctx: Ctx; tenantId: string }): Promise<CreditsView> {
+  const { db, now } = ctx;
   const [tenant] = await db.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   const since = new Date(now.getTime() - SPEND_WINDOW_MS);
   const [spent] = await db

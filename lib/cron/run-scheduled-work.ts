@@ -1,7 +1,6 @@
-import { now as clockNow } from "../clock";
+import type { Ctx } from "../context";
 import { sweepExpiredFiles } from "../files/sweep-expired-files";
 import { errorFields, log } from "../log";
-import type { Services } from "../services";
 import { sweepOverdueSessions } from "../sessions/sweep-overdue-sessions";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
 
@@ -24,7 +23,7 @@ type StepName = "sessions" | "webhooks" | "files";
  * throw (the first error), so a scheduler sees an outage as 503 rather than a quiet 200.
  * `skipped` is true when nothing was due or swept.
  */
-export async function runScheduledWork(services: Services, now: Date = clockNow()): Promise<ScheduledWorkResult> {
+export async function runScheduledWork({ ctx }: { ctx: Ctx }): Promise<ScheduledWorkResult> {
   const failures: { step: StepName; err: unknown }[] = [];
   const step = async <T>(name: StepName, work: () => Promise<T>, none: T): Promise<T> => {
     try {
@@ -35,9 +34,9 @@ export async function runScheduledWork(services: Services, now: Date = clockNow(
       return none;
     }
   };
-  const swept = await step("sessions", () => sweepOverdueSessions(services, now), { expired: 0, failed: 0, deliveryIds: [] });
-  const attempted = await step("webhooks", () => deliverDueWebhooks(services, now), 0);
-  const files = await step("files", () => sweepExpiredFiles(services, now), 0);
+  const swept = await step("sessions", () => sweepOverdueSessions({ ctx }), { expired: 0, failed: 0, deliveryIds: [] });
+  const attempted = await step("webhooks", () => deliverDueWebhooks({ ctx }), 0);
+  const files = await step("files", () => sweepExpiredFiles({ ctx }), 0);
   if (failures.length === 3) throw failures[0].err;
   return {
     attempted,

@@ -1,4 +1,5 @@
-import { withTx, type Db } from "../db";
+import type { Ctx } from "../context";
+import { withTx } from "../db";
 import { invalidRequest } from "../errors";
 import { lockAllowlist, originOrThrow, saveAllowlist } from "./internal";
 
@@ -7,7 +8,8 @@ import { lockAllowlist, originOrThrow, saveAllowlist } from "./internal";
  * tenant row locked, so concurrent adds never lose an entry. A duplicate is
  * `400 invalid_request` (`fields.domain`) and leaves the list as it was.
  */
-export async function addDomain({ db, tenantId, domain }: { db: Db; tenantId: string; domain: string }): Promise<string[]> {
+export async function addDomain({ ctx, tenantId, domain }: { ctx: Ctx; tenantId: string; domain: string }): Promise<string[]> {
+  const { db } = ctx;
   const origin = originOrThrow(domain);
   return withTx(db, async (tx) => {
     const origins = await lockAllowlist(tx, tenantId);

@@ -1,9 +1,11 @@
-import { withTx, type Db } from "../db";
+import type { Ctx } from "../context";
+import { withTx } from "../db";
 import { ApiError } from "../errors";
 import { lockAllowlist, originOrThrow, saveAllowlist } from "./internal";
 
 /** Removes the origin `domain` normalises to; `404 not_found` when it is not on the list. */
-export async function removeDomain({ db, tenantId, domain }: { db: Db; tenantId: string; domain: string }): Promise<string[]> {
+export async function removeDomain({ ctx, tenantId, domain }: { ctx: Ctx; tenantId: string; domain: string }): Promise<string[]> {
+  const { db } = ctx;
   const origin = originOrThrow(domain);
   return withTx(db, async (tx) => {
     const origins = await lockAllowlist(tx, tenantId);

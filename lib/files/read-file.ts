@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import type { Ctx } from "../context";
 import { files } from "../db/schema";
 import { ApiError } from "../errors";
-import type { Services } from "../services";
 import type { Download } from "../storage/types";
 import { verifyFileUrl } from "./file-url";
 
@@ -9,11 +9,10 @@ import { verifyFileUrl } from "./file-url";
 const REDIRECT_TTL_MS = 5 * 60_000;
 
 export interface ReadFileArgs {
-  services: Pick<Services, "config" | "db" | "storage">;
+  ctx: Pick<Ctx, "config" | "db" | "storage" | "now">;
   fileId: string;
   exp: string | null;
   sig: string | null;
-  now: Date;
 }
 
 /**
@@ -21,12 +20,13 @@ export interface ReadFileArgs {
  * redirect (S3). Retention is enforced here too, so a file past it is gone even before the
  * sweep has deleted it.
  */
-export async function readFile({ services, fileId, exp, sig, now }: ReadFileArgs): Promise<Download> {
-  verifyFileUrl(services.config, fileId, exp, sig, now.getTime());
-  const [file] = await services.db.select().from(files).where(eq(files.id, fileId)).limit(1);
+export async function readFile({ ctx, fileId, exp, sig }: ReadFileArgs): Promise<Download> {
+  const { now } = ctx;
+  verifyFileUrl(ctx.config, fileId, exp, sig, now.getTime());
+  const [file] = await ctx.db.select().from(files).where(eq(files.id, fileId)).limit(1);
   if (!file || file.deletedAt || file.retainUntil.getTime() <= now.getTime()) throw gone();
   const expiresAt = new Date(Math.min(now.getTime() + REDIRECT_TTL_MS, Number(exp)));
-  const download = await services.storage.download(file.storageKey, { expiresAt, filename: `${file.sessionId}.pdf` });
+  const download = await ctx.storage.download(file.storageKey, { expiresAt, filename: `${file.sessionId}.pdf` });
   if (!download) throw gone();
   return download.kind === "stream" ? { ...download, contentType: file.contentType } : download;
 }

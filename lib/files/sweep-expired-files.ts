@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte } from "drizzle-orm";
+import type { Ctx } from "../context";
 import { files } from "../db/schema";
 import { errorFields, log } from "../log";
-import type { Services } from "../services";
 
 /** One run deletes at most this many files, so a backlog never makes a cron call run long. */
 const BATCH = 100;
@@ -12,8 +12,9 @@ const BATCH = 100;
  * the two steps, the next run repeats a harmless delete. An object that cannot be deleted
  * is logged and left for the next run; the rest of the batch goes on (review M8).
  */
-export async function sweepExpiredFiles(services: Pick<Services, "db" | "storage">, now: Date): Promise<number> {
-  const due = await services.db
+export async function sweepExpiredFiles({ ctx }: { ctx: Pick<Ctx, "db" | "storage" | "now"> }): Promise<number> {
+  const { db, storage, now } = ctx;
+  const due = await db
     .select({ id: files.id, storageKey: files.storageKey })
     .from(files)
     .where(and(isNull(files.deletedAt), lte(files.retainUntil, now)))
@@ -22,12 +23,12 @@ export async function sweepExpiredFiles(services: Pick<Services, "db" | "storage
   let deleted = 0;
   for (const file of due) {
     try {
-      await services.storage.delete(file.storageKey);
+      await storage.delete(file.storageKey);
     } catch (err) {
       log("warn", "file past retention not deleted; retried next run", { fileId: file.id, ...errorFields(err) });
       continue;
     }
-    await services.db.update(files).set({ deletedAt: now }).where(and(eq(files.id, file.id), isNull(files.deletedAt)));
+    await db.update(files).set({ deletedAt: now }).where(and(eq(files.id, file.id), isNull(files.deletedAt)));
     deleted++;
   }
   return deleted;

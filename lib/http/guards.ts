@@ -1,16 +1,16 @@
 import { authenticateConsole } from "../accounts/authenticate-console";
+import type { Ctx } from "../context";
 import { safeEqual } from "../crypto";
 import { ApiError } from "../errors";
 import { authenticateApiKey, authenticateSecretKey } from "../keys/authenticate-key";
-import type { Services } from "../services";
 
 /** Who may call a route; `route({ auth })` names one of these. */
 export const GUARDS = {
   none: async () => ({ kind: "none" as const }),
-  apiKey: (req: Request, s: Services) => authenticateApiKey(req, s.db),
-  secretKey: (req: Request, s: Services) => authenticateSecretKey(req, s.db),
-  console: (req: Request, s: Services) => authenticateConsole(req, s.db),
-  cron: async (req: Request, s: Services) => authenticateCron(req, s.config.cronSecret),
+  apiKey: (req: Request, ctx: Ctx) => authenticateApiKey(req, ctx),
+  secretKey: (req: Request, ctx: Ctx) => authenticateSecretKey(req, ctx),
+  console: (req: Request, ctx: Ctx) => authenticateConsole(req, ctx),
+  cron: async (req: Request, ctx: Ctx) => authenticateCron(req, ctx.config.cronSecret),
 };
 
 export type GuardName = keyof typeof GUARDS;

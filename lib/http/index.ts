@@ -4,4 +4,4 @@ export { defer, flushDeferred } from "./defer";
 export { issuesToFields } from "./fields";
 export { json } from "./json";
 export { methods, notFoundEverywhere } from "./methods";
-export { errorResponse, route, type Params, type RequestContext, type RouteHandler } from "./route";
+export { errorResponse, route, type Params, type RouteHandler } from "./route";

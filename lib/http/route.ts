@@ -1,15 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { now } from "../clock";
+import { contextFor, type Ctx } from "../context";
 import { databaseUnavailable } from "../db/unavailable";
 import { DependencyUnavailable, RETRY_AFTER_SECONDS } from "../dependencies";
 import { ApiError, invalidRequest } from "../errors";
 import { errorFields, log } from "../log";
-import { services, type Services } from "../services";
+import { services } from "../services";
 import { storageUnavailable } from "../storage";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
-import { defer } from "./defer";
 import { issuesToFields } from "./fields";
 import { assertRepresentableParams } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
@@ -19,15 +18,6 @@ export type Params = Record<string, string>;
 /** The signature Next calls a route handler with. */
 export type RouteHandler = (req: Request, context: { params: Promise<Params> }) => Promise<Response>;
 
-export interface RequestContext {
-  services: Services;
-  requestId: string;
-  /** The request's clock reading: one instant for every check the request makes. */
-  now: Date;
-  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. */
-  clientAddress: string | null;
-  defer: typeof defer;
-}
 
 interface RouteOptions<G extends GuardName, B, Q> {
   auth?: G;
@@ -44,7 +34,10 @@ interface HandlerArgs<G extends GuardName, B, Q> {
   auth: Principal<G>;
   body: B;
   query: Q;
-  ctx: RequestContext;
+  /** The domain context, read once per request: guards and verbs see the same `now`. */
+  ctx: Ctx;
+  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. */
+  clientAddress: string | null;
 }
 
 /**
@@ -64,14 +57,13 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
     let response: Response;
     try {
       assertRepresentableParams(params);
-      const svc = await services();
-      const auth = (await GUARDS[options.auth ?? "none"](req, svc)) as Principal<G>;
+      const ctx = contextFor(await services());
+      const auth = (await GUARDS[options.auth ?? "none"](req, ctx)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
-      if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, svc.config.publicOrigin);
+      if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, ctx.config.publicOrigin);
       const body = options.body ? await parseBody(req, options.body, options.bodyLimit) : (undefined as B);
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
-      const ctx: RequestContext = { services: svc, requestId, now: now(), defer, clientAddress: clientAddress(req, svc.config.addressTrust) };
-      response = await handler({ req, params, auth, body, query, ctx });
+      response = await handler({ req, params, auth, body, query, ctx, clientAddress: clientAddress(req, ctx.config.addressTrust) });
     } catch (err) {
       response = errorResponse(err, requestId, req);
     }

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { apiKeys } from "../db/schema";
 import { ApiError } from "../errors";
 import { keyView, type KeyView } from "./views";
@@ -9,7 +9,8 @@ import { keyView, type KeyView } from "./views";
  * second revoke (or a concurrent one) answers with the original time. Another tenant's
  * key is `404 not_found`, exactly like an unknown id.
  */
-export async function revokeKey({ db, tenantId, keyId, now }: { db: Db; tenantId: string; keyId: string; now: Date }): Promise<KeyView> {
+export async function revokeKey({ ctx, tenantId, keyId }: { ctx: Ctx; tenantId: string; keyId: string }): Promise<KeyView> {
+  const { db, now } = ctx;
   const mine = and(eq(apiKeys.id, keyId), eq(apiKeys.tenantId, tenantId));
   const [updated] = await db.update(apiKeys).set({ revokedAt: now }).where(and(mine, isNull(apiKeys.revokedAt))).returning();
   if (updated) return keyView(updated);

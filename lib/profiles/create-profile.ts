@@ -1,4 +1,4 @@
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { PLATFORM_DEFAULTS } from "../scanner-settings";
 import { insertProfile } from "./insert-profile";
 import { withUniqueName } from "./internal";
@@ -6,7 +6,8 @@ import { CreateProfileInput, parseProfileInput } from "./schemas";
 import type { ProfileView } from "./views";
 
 /** Creates a named profile; its settings start from the platform defaults with `scanner` applied. */
-export async function createProfile({ db, tenantId, body, now }: { db: Db; tenantId: string; body: unknown; now: Date }): Promise<ProfileView> {
+export async function createProfile({ ctx, tenantId, body }: { ctx: Ctx; tenantId: string; body: unknown }): Promise<ProfileView> {
+  const { db, now } = ctx;
   const { input, settings } = parseProfileInput(CreateProfileInput, body, PLATFORM_DEFAULTS);
   return withUniqueName(() => insertProfile(db, { tenantId, name: input.name, settings: settings ?? PLATFORM_DEFAULTS, now }));
 }

@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { scannerProfiles, tenants } from "../db/schema";
 import { PLATFORM_DEFAULTS, type ScannerSettings } from "../scanner-settings";
 import { profileView, type ProfileView } from "./views";
@@ -14,7 +14,8 @@ export interface ScannerOverview {
 }
 
 /** Everything the console's scanner page shows: profiles, which is default, and the platform defaults. */
-export async function getScannerOverview({ db, tenantId }: { db: Db; tenantId: string }): Promise<ScannerOverview> {
+export async function getScannerOverview({ ctx, tenantId }: { ctx: Ctx; tenantId: string }): Promise<ScannerOverview> {
+  const { db } = ctx;
   const [tenant] = await db.select({ defaultProfileId: tenants.defaultProfileId }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
   const rows = await db.select().from(scannerProfiles).where(eq(scannerProfiles.tenantId, tenantId)).orderBy(asc(scannerProfiles.createdAt), asc(scannerProfiles.id));
   const profiles = rows.map(profileView);

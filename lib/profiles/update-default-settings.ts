@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { withTx, type Db } from "../db";
+import type { Ctx } from "../context";
+import { withTx } from "../db";
 import { scannerProfiles } from "../db/schema";
 import { ApiError } from "../errors";
 import { applyScannerPatch, type ScannerSettings } from "../scanner-settings";
@@ -10,7 +11,8 @@ import { lockDefaultProfileId, lockProfileForTenant } from "./internal";
  * profile's saved settings. The profile row stays locked from read to write, so two
  * concurrent patches both land; any invalid field saves nothing.
  */
-export async function updateDefaultSettings({ db, tenantId, patch, now }: { db: Db; tenantId: string; patch: unknown; now: Date }): Promise<{ scanner: ScannerSettings }> {
+export async function updateDefaultSettings({ ctx, tenantId, patch }: { ctx: Ctx; tenantId: string; patch: unknown }): Promise<{ scanner: ScannerSettings }> {
+  const { db, now } = ctx;
   return withTx(db, async (tx) => {
     const defaultId = await lockDefaultProfileId(tx, tenantId);
     if (!defaultId) throw new ApiError("not_found", { message: "This account has no default scanner profile." });

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { withTx, type Db } from "../db";
+import type { Ctx } from "../context";
+import { withTx } from "../db";
 import { scannerProfiles, tenants } from "../db/schema";
 import type { ScannerSettings } from "../scanner-settings";
 import { lockDefaultProfileId, lockProfileForTenant, withUniqueName } from "./internal";
@@ -11,8 +12,8 @@ import { profileView, type ProfileView } from "./views";
  * Tenant row first, then profile row: the same lock order as `deleteProfile`, so the two
  * cannot deadlock and a delete never removes a profile that just became the default.
  */
-export async function updateProfile(args: { db: Db; tenantId: string; profileId: string; body: unknown; now: Date }): Promise<{ profile: ProfileView; default_profile_id: string | null }> {
-  const { db, tenantId, profileId, body, now } = args;
+export async function updateProfile({ ctx, tenantId, profileId, body }: { ctx: Ctx; tenantId: string; profileId: string; body: unknown }): Promise<{ profile: ProfileView; default_profile_id: string | null }> {
+  const { db, now } = ctx;
   return withUniqueName(() =>
     withTx(db, async (tx) => {
       let defaultId = await lockDefaultProfileId(tx, tenantId);

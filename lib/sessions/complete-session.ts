@@ -1,10 +1,10 @@
+import type { Ctx } from "../context";
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
 import { eq } from "drizzle-orm";
 import { files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import type { Services } from "../services";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
@@ -17,7 +17,6 @@ export interface Completion {
   /** Size as read back from storage. */
   bytes: number;
   pages: number | undefined;
-  now: Date;
 }
 
 /**
@@ -27,10 +26,11 @@ export interface Completion {
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
  */
-export async function completeSession(services: Services, c: Completion): Promise<{ result: ResultView; deliveryId: string | null }> {
-  const { session, now } = c;
+export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ResultView; deliveryId: string | null }> {
+  const { session } = c;
+  const { now } = ctx;
   const pageCount = Math.min(c.pages ?? 1, maxPages(session));
-  return withTx(services.db, async (tx) => {
+  return withTx(ctx.db, async (tx) => {
     if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
     await assertBalanceCovers(tx, session.tenantId);
     // The tenant row lock comes before any insert that references the tenant: those take a
@@ -48,11 +48,11 @@ export async function completeSession(services: Services, c: Completion): Promis
         bytes: c.bytes,
         pageCount,
         createdAt: now,
-        retainUntil: new Date(now.getTime() + services.config.fileRetentionMs),
+        retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
       })
       .returning();
     await tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now });
-    const result = resultView(services.config, file, now)!;
+    const result = resultView(ctx.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
       sessionId: session.id,

@@ -1,5 +1,5 @@
+import type { Ctx } from "../context";
 import { ApiError } from "../errors";
-import type { RequestContext } from "../http";
 import { completeSession } from "./complete-session";
 import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
 import { hasPdfHeader } from "./pdf-header";
@@ -12,23 +12,23 @@ import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
  * (possible with an S3 presigned PUT, which cannot cap size) is deleted and refused with 413.
  * Then the completion transaction; the webhook's first attempt runs after the response.
  */
-export async function completeUpload(ctx: Pick<RequestContext, "services" | "now" | "defer">, input: CompleteInput) {
-  const { services, now } = ctx;
-  const session = await sessionForToken(services, input.session, now, 400);
+export async function completeUpload({ ctx, input }: { ctx: Ctx; input: CompleteInput }) {
+  const { now } = ctx;
+  const session = await sessionForToken(ctx, input.session, now, 400);
   assertTokenUnused(session);
   const key = uploadKey(session.id);
-  const stored = await services.storage.stat(key);
+  const stored = await ctx.storage.stat(key);
   if (!stored) throw new ApiError("upload_not_found");
   if (stored.size === 0) throw new ApiError("empty_file");
-  if (stored.size > services.config.maxUploadBytes) {
-    await services.storage.delete(key);
+  if (stored.size > ctx.config.maxUploadBytes) {
+    await ctx.storage.delete(key);
     throw new ApiError("file_too_large");
   }
   if (!hasPdfHeader(stored.head) || (stored.contentType ?? PDF_CONTENT_TYPE) !== PDF_CONTENT_TYPE) {
-    await services.storage.delete(key);
+    await ctx.storage.delete(key);
     throw new ApiError("invalid_file");
   }
-  const { result, deliveryId } = await completeSession(services, { session, storageKey: key, bytes: stored.size, pages: input.pages, now });
-  scheduleDelivery(services, ctx.defer, deliveryId);
+  const { result, deliveryId } = await completeSession({ ctx, session, storageKey: key, bytes: stored.size, pages: input.pages });
+  scheduleDelivery(ctx, deliveryId);
   return { status: "ok", session_id: session.id, result };
 }

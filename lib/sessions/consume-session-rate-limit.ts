@@ -1,6 +1,6 @@
+import type { Ctx } from "../context";
 import { ApiError } from "../errors";
 import type { KeyKind } from "../keys/key-format";
-import type { Services } from "../services";
 
 /**
  * Counts one session creation in the tenant's fixed window (in the shared store); over the
@@ -10,13 +10,13 @@ import type { Services } from "../services";
  * the public key can never use up the tenant's server-side sessions (review M3).
  */
 export async function consumeSessionRateLimit(
-  services: Pick<Services, "config" | "rateLimiter">,
+  ctx: Pick<Ctx, "config" | "rateLimiter">,
   { tenantId, keyKind }: { tenantId: string; keyKind: KeyKind },
   now: Date,
 ): Promise<void> {
-  const { max, publishableMax, windowMs } = services.config.rateLimit;
+  const { max, publishableMax, windowMs } = ctx.config.rateLimit;
   const [key, limit] = keyKind === "publishable" ? [`sessions:pk:${tenantId}`, publishableMax] : [`sessions:${tenantId}`, max];
-  const hit = await services.rateLimiter.hit(key, { limit, windowMs, nowMs: now.getTime() });
+  const hit = await ctx.rateLimiter.hit(key, { limit, windowMs, nowMs: now.getTime() });
   if (hit.allowed) return;
   const retryAfter = Math.max(1, Math.ceil((hit.resetAt - now.getTime()) / 1000));
   throw new ApiError("rate_limited", {

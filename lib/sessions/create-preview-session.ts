@@ -1,4 +1,4 @@
-import type { Services } from "../services";
+import type { Ctx } from "../context";
 import { insertSession } from "./insert-session";
 import { loadTenant } from "./internal";
 import { resolveScannerSettings } from "./resolve-scanner-settings";
@@ -9,17 +9,18 @@ import type { PreviewSessionInput } from "./schemas";
  * embeddable only by the service's own origin, tagged `metadata.source = dashboard_preview`.
  * Needs a balance of 1 like any session, but is not under the session rate limit.
  */
-export async function createPreviewSession({ services, tenantId, input, now }: { services: Services; tenantId: string; input: PreviewSessionInput; now: Date }) {
-  const tenant = await loadTenant(services.db, tenantId);
-  const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, undefined);
-  return insertSession(services, {
+export async function createPreviewSession({ ctx, tenantId, input }: { ctx: Ctx; tenantId: string; input: PreviewSessionInput }) {
+  const { now } = ctx;
+  const tenant = await loadTenant(ctx.db, tenantId);
+  const scanner = await resolveScannerSettings(ctx.db, tenant, input.scanner_id, undefined);
+  return insertSession(ctx, {
     tenantId,
     balance: tenant.credits,
     mode: "test",
     metadata: { source: "dashboard_preview" },
     scanner: scanner.settings,
     profileId: scanner.profileId,
-    allowedOrigins: [services.config.publicOrigin],
+    allowedOrigins: [ctx.config.publicOrigin],
     callbackUrl: null,
     createdWith: "console",
     now,

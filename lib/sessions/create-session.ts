@@ -1,6 +1,6 @@
+import type { Ctx } from "../context";
 import { invalidRequest } from "../errors";
 import type { ApiKeyPrincipal } from "../keys/authenticate-key";
-import type { Services } from "../services";
 import { consumeSessionRateLimit } from "./consume-session-rate-limit";
 import { insertSession } from "./insert-session";
 import { loadTenant } from "./internal";
@@ -9,12 +9,11 @@ import { resolveScannerSettings } from "./resolve-scanner-settings";
 import type { CreateSessionInput } from "./schemas";
 
 export interface CreateSessionArgs {
-  services: Services;
+  ctx: Ctx;
   principal: ApiKeyPrincipal;
   input: CreateSessionInput;
   /** The request's `Origin` header (checked only for publishable keys). */
   origin: string | null;
-  now: Date;
 }
 
 /**
@@ -24,18 +23,19 @@ export interface CreateSessionArgs {
  * snapshot, then the balance; nothing is debited (credits move at completion). The session
  * records the kind of key that opened it (`created_with`).
  */
-export async function createSession({ services, principal, input, origin, now }: CreateSessionArgs) {
+export async function createSession({ ctx, principal, input, origin }: CreateSessionArgs) {
+  const { now } = ctx;
   const publishable = principal.keyKind === "publishable";
   // A publishable key is public: whoever holds it must not choose where the tenant's signed
   // events go (review M3). Sessions needing their own destination are opened server-side.
   if (publishable && input.callback_url !== undefined) {
     throw invalidRequest({ callback_url: "cannot be set with a publishable key; open the session with a secret key" });
   }
-  const tenant = await loadTenant(services.db, principal.tenantId);
+  const tenant = await loadTenant(ctx.db, principal.tenantId);
   const allowedOrigins = resolveAllowedOrigins(tenant.allowedOrigins, input.allowed_origins, publishable ? origin : undefined);
-  await consumeSessionRateLimit(services, { tenantId: tenant.id, keyKind: principal.keyKind }, now);
-  const scanner = await resolveScannerSettings(services.db, tenant, input.scanner_id, input.scanner);
-  return insertSession(services, {
+  await consumeSessionRateLimit(ctx, { tenantId: tenant.id, keyKind: principal.keyKind }, now);
+  const scanner = await resolveScannerSettings(ctx.db, tenant, input.scanner_id, input.scanner);
+  return insertSession(ctx, {
     tenantId: tenant.id,
     balance: tenant.credits,
     mode: principal.mode,

@@ -1,5 +1,5 @@
+import type { Ctx } from "../context";
 import { withTx } from "../db";
-import type { RequestContext } from "../http";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { claimRefusal } from "./complete-session";
 import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
@@ -12,14 +12,14 @@ import { claimFailure } from "./transitions";
  * token is spent (one session, one outcome), with the same conditional claim as completion;
  * `scan.failed` is recorded in the same transaction. No credit moves.
  */
-export async function failSession(ctx: Pick<RequestContext, "services" | "now" | "defer">, input: FailInput) {
-  const { services, now } = ctx;
-  const session = await sessionForToken(services, input.session, now, 400);
+export async function failSession({ ctx, input }: { ctx: Ctx; input: FailInput }) {
+  const { now } = ctx;
+  const session = await sessionForToken(ctx, input.session, now, 400);
   assertTokenUnused(session);
-  const deliveryId = await withTx(services.db, async (tx) => {
+  const deliveryId = await withTx(ctx.db, async (tx) => {
     if (!(await claimFailure(tx, session.id, now, input.reason))) throw await claimRefusal(tx, session.id);
     return enqueueEvent(tx, { tenantId: session.tenantId, sessionId: session.id, event: "scan.failed", metadata: session.metadata, result: null, callbackUrl: session.callbackUrl, createdWith: session.createdWith, now });
   });
-  scheduleDelivery(services, ctx.defer, deliveryId);
+  scheduleDelivery(ctx, deliveryId);
   return { status: "ok", session_id: session.id };
 }

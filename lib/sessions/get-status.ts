@@ -1,4 +1,4 @@
-import type { Services } from "../services";
+import type { Ctx } from "../context";
 import { sessionForToken } from "./internal";
 import { statusView } from "./views";
 
@@ -6,7 +6,8 @@ import { statusView } from "./views";
  * `GET /v1/sessions/:id/status?t=`: the desktop page's poll. The token must name the path's
  * session (`404` otherwise); past the TTL → `410 session_expired`.
  */
-export async function getStatus({ services, sessionId, token, now }: { services: Services; sessionId: string; token: string | null; now: Date }) {
-  const session = await sessionForToken(services, token, now, 401, sessionId);
-  return statusView(services.config, session, session.file, now);
+export async function getStatus({ ctx, sessionId, token }: { ctx: Ctx; sessionId: string; token: string | null }) {
+  const { now } = ctx;
+  const session = await sessionForToken(ctx, token, now, 401, sessionId);
+  return statusView(ctx.config, session, session.file, now);
 }

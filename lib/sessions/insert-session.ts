@@ -1,6 +1,6 @@
-import type { Config } from "../config";
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { withTx, type Db, type Tx } from "../db";
+import type { Ctx } from "../context";
+import { withTx, type Tx } from "../db";
 import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
@@ -30,10 +30,10 @@ export interface NewSession {
  * Nothing is debited here; the credit moves at completion. Shared by `POST /v1/sessions`
  * and the dashboard preview. Returns the creation view with the client token.
  */
-export async function insertSession(services: { config: Config; db: Db }, s: NewSession) {
-  const session = await withTx(services.db, async (tx) => {
+export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSession) {
+  const session = await withTx(ctx.db, async (tx) => {
     const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, s.tenantId)).for("update");
-    const live = await countLiveSessions(tx, s.tenantId, s.now, services.config.sessionTtlMs);
+    const live = await countLiveSessions(tx, s.tenantId, s.now, ctx.config.sessionTtlMs);
     const balance = tenant?.credits ?? s.balance;
     if (balance - live < 1) {
       const held = live > 0 ? ` and ${live} open session${live === 1 ? "" : "s"} hold${live === 1 ? "s" : ""} ${live} of it` : "";
@@ -53,12 +53,12 @@ export async function insertSession(services: { config: Config; db: Db }, s: New
         callbackUrl: s.callbackUrl,
         createdWith: s.createdWith,
         createdAt: s.now,
-        expiresAt: new Date(s.now.getTime() + services.config.sessionTtlMs),
+        expiresAt: new Date(s.now.getTime() + ctx.config.sessionTtlMs),
       })
       .returning();
     return row;
   });
-  return createdView(services.config, session);
+  return createdView(ctx.config, session);
 }
 
 /** Sessions that may still complete (each will debit one credit). Only the last TTL can hold any. */

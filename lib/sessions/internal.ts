@@ -1,15 +1,15 @@
 import { eq } from "drizzle-orm";
+import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
 import { files, sessions, tenants } from "../db/schema";
 import { ApiError } from "../errors";
-import type { Services } from "../services";
 import { verifyClientToken, verifyHandoffCode } from "../tokens";
 import { deliverNow } from "../webhooks/deliver-now";
 import { isPastTtl } from "./effective-status";
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type FileRow = typeof files.$inferSelect;
-type TokenServices = Pick<Services, "config" | "db">;
+type TokenCtx = Pick<Ctx, "config" | "db">;
 
 export async function findSession(db: Db | Tx, sessionId: string): Promise<SessionRow | null> {
   const [row] = await db.select().from(sessions).where(eq(sessions.id, sessionId)).limit(1);
@@ -42,25 +42,25 @@ export async function loadTenant(db: Db, tenantId: string) {
  * is `404 not_found` (the path names one session, the token another).
  */
 export async function sessionForToken(
-  services: TokenServices,
+  ctx: TokenCtx,
   token: string | null | undefined,
   now: Date,
   status: 400 | 401,
   expectedId?: string,
 ): Promise<SessionWithFile> {
-  const check = token ? await verifyClientToken(services.config, token, now) : ({ ok: false, reason: "invalid" } as const);
+  const check = token ? await verifyClientToken(ctx.config, token, now) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok && check.reason === "invalid") throw new ApiError("invalid_token", { status });
   if (expectedId !== undefined && check.sessionId !== expectedId) throw new ApiError("not_found");
-  const session = await findSessionWithFile(services.db, check.sessionId);
+  const session = await findSessionWithFile(ctx.db, check.sessionId);
   if (!session) throw new ApiError("invalid_token", { status });
   if (!check.ok || isPastTtl(session, now)) throw new ApiError("session_expired");
   return session;
 }
 
 /** The session a QR hand-off code names; the same expiry rule as a client token. */
-export async function sessionForHandoffCode(services: TokenServices, code: string, now: Date): Promise<SessionRow> {
-  const sessionId = verifyHandoffCode(services.config, code);
-  const session = sessionId ? await findSession(services.db, sessionId) : null;
+export async function sessionForHandoffCode(ctx: TokenCtx, code: string, now: Date): Promise<SessionRow> {
+  const sessionId = verifyHandoffCode(ctx.config, code);
+  const session = sessionId ? await findSession(ctx.db, sessionId) : null;
   if (!session) throw new ApiError("invalid_token", { message: "The hand-off code is malformed or tampered with." });
   if (isPastTtl(session, now)) throw new ApiError("session_expired");
   return session;
@@ -75,6 +75,6 @@ export function assertTokenUnused(session: SessionRow): void {
 }
 
 /** The first webhook attempt, after the response (and after the transaction committed). */
-export function scheduleDelivery(services: Services, defer: (task: () => Promise<unknown>) => void, deliveryId: string | null): void {
-  if (deliveryId) defer(() => deliverNow(services, deliveryId));
+export function scheduleDelivery(ctx: Ctx, deliveryId: string | null): void {
+  if (deliveryId) ctx.defer(() => deliverNow({ ctx, deliveryId }));
 }

@@ -1,10 +1,11 @@
 import { desc, eq } from "drizzle-orm";
-import type { Db } from "../db";
+import type { Ctx } from "../context";
 import { sessions } from "../db/schema";
 import { effectiveStatus } from "./effective-status";
 
 /** `GET /v1/dashboard/sessions`: the tenant's sessions, newest first, status as of `now`. */
-export async function listSessions({ db, tenantId, limit, now }: { db: Db; tenantId: string; limit: number; now: Date }) {
+export async function listSessions({ ctx, tenantId, limit }: { ctx: Ctx; tenantId: string; limit: number }) {
+  const { db, now } = ctx;
   const rows = await db
     .select()
     .from(sessions)

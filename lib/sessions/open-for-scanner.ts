@@ -1,5 +1,5 @@
+import type { Ctx } from "../context";
 import { ApiError } from "../errors";
-import type { Services } from "../services";
 import { signClientToken } from "../tokens";
 import { assertTokenUnused, sessionForHandoffCode, sessionForToken } from "./internal";
 import { markOpened } from "./transitions";
@@ -11,13 +11,14 @@ import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
  * postMessage handshake. Moves `created` to `opened`. A spent session answers
  * `409 token_already_used` (there is nothing left for the scanner to do).
  */
-export async function openForScanner({ services, token, code, now }: { services: Services; token: string | null; code: string | null; now: Date }) {
+export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: string | null; code: string | null }) {
+  const { now } = ctx;
   if (token !== null && code !== null) throw new ApiError("invalid_request", { fields: { c: "send exactly one of t or c" } });
-  const session = code !== null ? await sessionForHandoffCode(services, code, now) : await sessionForToken(services, token, now, 401);
+  const session = code !== null ? await sessionForHandoffCode(ctx, code, now) : await sessionForToken(ctx, token, now, 401);
   assertTokenUnused(session);
-  if (session.status === "created") await markOpened(services.db, session.id, now);
-  const { config } = services;
-  const upload = await services.storage.presignPut(uploadKey(session.id), {
+  if (session.status === "created") await markOpened(ctx.db, session.id, now);
+  const { config } = ctx;
+  const upload = await ctx.storage.presignPut(uploadKey(session.id), {
     contentType: PDF_CONTENT_TYPE,
     maxBytes: config.maxUploadBytes,
     expiresAt: session.expiresAt,

@@ -1,5 +1,5 @@
+import type { Ctx } from "../context";
 import { ApiError, invalidRequest } from "../errors";
-import type { Services } from "../services";
 import { verifyBlobUrl, type BlobUrlQuery } from "../storage";
 import { isPastTtl } from "./effective-status";
 import { assertTokenUnused, findSession } from "./internal";
@@ -8,11 +8,10 @@ import { markScanning } from "./transitions";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 
 export interface StoreBlobArgs {
-  services: Services;
+  ctx: Ctx;
   query: BlobUrlQuery;
   contentType: string | null;
   body: ReadableStream<Uint8Array> | null;
-  now: Date;
 }
 
 /**
@@ -21,10 +20,11 @@ export interface StoreBlobArgs {
  * counting bytes (inclusive `MAX_UPLOAD_BYTES`) and checking the `%PDF-` header on the way.
  * The session moves to `scanning`: bytes have arrived.
  */
-export async function storeBlob({ services, query, contentType, body, now }: StoreBlobArgs): Promise<void> {
-  const { key } = verifyBlobUrl(services.config, query, now.getTime());
+export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs): Promise<void> {
+  const { now } = ctx;
+  const { key } = verifyBlobUrl(ctx.config, query, now.getTime());
   const sessionId = sessionOfUploadKey(key);
-  const session = sessionId ? await findSession(services.db, sessionId) : null;
+  const session = sessionId ? await findSession(ctx.db, sessionId) : null;
   if (!session) throw new ApiError("invalid_signature");
   if (isPastTtl(session, now)) throw new ApiError("session_expired");
   assertTokenUnused(session);
@@ -32,6 +32,6 @@ export async function storeBlob({ services, query, contentType, body, now }: Sto
     throw invalidRequest({ "content-type": `must be ${PDF_CONTENT_TYPE}` }, "The upload URL accepts only application/pdf.");
   }
   if (!body) throw new ApiError("empty_file");
-  await services.storage.put(key, requirePdfHeader(body), { contentType: PDF_CONTENT_TYPE, maxBytes: services.config.maxUploadBytes });
-  await markScanning(services.db, session.id, now);
+  await ctx.storage.put(key, requirePdfHeader(body), { contentType: PDF_CONTENT_TYPE, maxBytes: ctx.config.maxUploadBytes });
+  await markScanning(ctx.db, session.id, now);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
+import type { Ctx } from "../context";
 import { withTx } from "../db";
 import { sessions } from "../db/schema";
-import type { Services } from "../services";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { expireOverdue, failOverdue } from "./transitions";
 
@@ -21,15 +21,16 @@ export interface SweepResult {
  * each in its own transaction with a conditional update, so overlapping runs and a racing
  * completion never double-move a session. Bounded per run.
  */
-export async function sweepOverdueSessions(services: Pick<Services, "db">, now: Date): Promise<SweepResult> {
-  const stale = services.db
+export async function sweepOverdueSessions({ ctx }: { ctx: Pick<Ctx, "db" | "now"> }): Promise<SweepResult> {
+  const { db, now } = ctx;
+  const stale = db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(inArray(sessions.status, ["created", "opened"]), lte(sessions.expiresAt, now)))
     .orderBy(asc(sessions.expiresAt))
     .limit(BATCH);
-  const expired = await expireOverdue(services.db, stale, now);
-  const scanning = await services.db
+  const expired = await expireOverdue(db, stale, now);
+  const scanning = await db
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.status, "scanning"), lte(sessions.expiresAt, now)))
@@ -38,15 +39,15 @@ export async function sweepOverdueSessions(services: Pick<Services, "db">, now: 
   const deliveryIds: string[] = [];
   let failed = 0;
   for (const { id } of scanning) {
-    const outcome = await failOneOverdue(services, id, now);
+    const outcome = await failOneOverdue(db, id, now);
     if (outcome.moved) failed++;
     if (outcome.deliveryId) deliveryIds.push(outcome.deliveryId);
   }
   return { expired, failed, deliveryIds };
 }
 
-async function failOneOverdue(services: Pick<Services, "db">, sessionId: string, now: Date): Promise<{ moved: boolean; deliveryId: string | null }> {
-  return withTx(services.db, async (tx) => {
+async function failOneOverdue(db: Ctx["db"], sessionId: string, now: Date): Promise<{ moved: boolean; deliveryId: string | null }> {
+  return withTx(db, async (tx) => {
     const row = await failOverdue(tx, sessionId, now);
     if (!row) return { moved: false, deliveryId: null };
     const deliveryId = await enqueueEvent(tx, { tenantId: row.tenantId, sessionId, event: "scan.failed", metadata: row.metadata, result: null, callbackUrl: row.callbackUrl, createdWith: row.createdWith, now });

@@ -1,5 +1,5 @@
+import type { Ctx } from "../context";
 import { ApiError } from "../errors";
-import type { RequestContext } from "../http";
 import { randomToken } from "../crypto";
 import { completeSession } from "./complete-session";
 import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
@@ -13,22 +13,22 @@ import { directUploadKey, PDF_CONTENT_TYPE } from "./upload-key";
  * a key of its own and runs the completion transaction. If completion refuses (a concurrent
  * upload won), the stored object is removed again.
  */
-export async function uploadDocument(ctx: Pick<RequestContext, "services" | "now" | "defer">, req: Request) {
-  const { services, now } = ctx;
-  const maxBytes = services.config.maxUploadBytes;
+export async function uploadDocument({ ctx, req }: { ctx: Ctx; req: Request }) {
+  const { now } = ctx;
+  const maxBytes = ctx.config.maxUploadBytes;
   const body = await readUploadBody(req, maxBytes);
-  const session = await sessionForToken(services, body.token, now, 400);
+  const session = await sessionForToken(ctx, body.token, now, 400);
   assertTokenUnused(session);
   if (!body.bytes || body.bytes.byteLength === 0) throw new ApiError("empty_file");
   if (!hasPdfHeader(body.bytes)) throw new ApiError("invalid_file");
   const key = directUploadKey(session.id, randomToken(9));
-  const stored = await services.storage.put(key, body.bytes, { contentType: PDF_CONTENT_TYPE, maxBytes });
+  const stored = await ctx.storage.put(key, body.bytes, { contentType: PDF_CONTENT_TYPE, maxBytes });
   try {
-    const { result, deliveryId } = await completeSession(services, { session, storageKey: key, bytes: stored.size, pages: body.pages, now });
-    scheduleDelivery(services, ctx.defer, deliveryId);
+    const { result, deliveryId } = await completeSession({ ctx, session, storageKey: key, bytes: stored.size, pages: body.pages });
+    scheduleDelivery(ctx, deliveryId);
     return { status: "ok", session_id: session.id, result };
   } catch (err) {
-    await services.storage.delete(key).catch(() => undefined);
+    await ctx.storage.delete(key).catch(() => undefined);
     throw err;
   }
 }

@@ -1,5 +1,5 @@
 import { now as clockNow } from "../clock";
-import type { Services } from "../services";
+import type { Ctx } from "../context";
 import type { DeliveryRow } from "./claim-deliveries";
 import { recordAttempt } from "./record-attempt";
 import { sendWebhook } from "./send-webhook";
@@ -7,10 +7,11 @@ import { signPayload } from "./sign-payload";
 
 /**
  * Makes one attempt of a delivery this caller has claimed: signs the stored bytes with a
- * fresh `t` and the delivery's own secret, POSTs them, and records the outcome.
+ * fresh `t` and the delivery's own secret, POSTs them, and records the outcome. Reads the
+ * clock itself: the attempt runs later than the operation that claimed it.
  */
-export async function attemptDelivery(services: Services, row: DeliveryRow): Promise<void> {
-  const { config } = services;
+export async function attemptDelivery(ctx: Pick<Ctx, "config" | "db">, row: DeliveryRow): Promise<void> {
+  const { config } = ctx;
   const at = clockNow();
   const started = performance.now();
   const outcome = await sendWebhook({
@@ -26,5 +27,5 @@ export async function attemptDelivery(services: Services, row: DeliveryRow): Pro
     response_status: outcome.responseStatus,
     error: outcome.error,
   };
-  await recordAttempt(services.db, row, attempt, { now: clockNow(), retryBaseMs: config.webhookRetryBaseMs });
+  await recordAttempt(ctx.db, row, attempt, { now: clockNow(), retryBaseMs: config.webhookRetryBaseMs });
 }

@@ -1,19 +1,22 @@
 import { and, eq } from "drizzle-orm";
-import { schema, withTx, type Db } from "../db";
+import type { Ctx } from "../context";
+import { schema, withTx } from "../db";
 import { ApiError } from "../errors";
 import { toDeliveryView, type DeliveryView } from "./delivery-view";
 import type { WebhookEvent } from "./events";
+import { deliverNow } from "./deliver-now";
 import { insertDelivery } from "./insert-delivery";
 import { loadWebhookSettings } from "./webhook-config";
 
 /**
  * Re-sends a past delivery as a new record (`replay_of` = its id): same event, target URL
  * and payload bytes, signed with the tenant's CURRENT secret. The original row is never
- * touched. Unknown or another tenant's id: `404 not_found`.
+ * touched. Attempted after the response, once the new row is committed. Unknown or another
+ * tenant's id: `404 not_found`.
  */
-export async function replayDelivery(args: { db: Db; tenantId: string; deliveryId: string; now: Date }): Promise<DeliveryView> {
+export async function replayDelivery(args: { ctx: Ctx; tenantId: string; deliveryId: string }): Promise<DeliveryView> {
   const d = schema.webhookDeliveries;
-  return withTx(args.db, async (tx) => {
+  const replay = await withTx(args.ctx.db, async (tx) => {
     const [original] = await tx
       .select()
       .from(d)
@@ -28,8 +31,10 @@ export async function replayDelivery(args: { db: Db; tenantId: string; deliveryI
       payload: original.payload,
       signingSecret: secret,
       replayOf: original.id,
-      now: args.now,
+      now: args.ctx.now,
     });
     return toDeliveryView(row);
   });
+  args.ctx.defer(() => deliverNow({ ctx: args.ctx, deliveryId: replay.id }));
+  return replay;
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
-import { schema, type Db } from "../db";
+import type { Ctx } from "../context";
+import { schema } from "../db";
 import { ApiError } from "../errors";
 import { newWebhookSecret } from "./webhook-secret";
 
@@ -8,9 +9,9 @@ import { newWebhookSecret } from "./webhook-secret";
  * shown. Deliveries already created keep the secret they captured (their retries still
  * verify with the old one); only deliveries created from now on use the new one.
  */
-export async function rotateWebhookSecret(args: { db: Db; tenantId: string }): Promise<{ secret: string }> {
+export async function rotateWebhookSecret(args: { ctx: Ctx; tenantId: string }): Promise<{ secret: string }> {
   const secret = newWebhookSecret();
-  const [row] = await args.db
+  const [row] = await args.ctx.db
     .update(schema.tenants)
     .set({ webhookSecret: secret })
     .where(eq(schema.tenants.id, args.tenantId))

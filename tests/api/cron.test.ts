@@ -15,6 +15,7 @@ import { startReceiver, type Receiver } from "../support/receiver";
 import { useServices } from "../support/services";
 import { createSessionWith, pdfBytes, uploadJson } from "../support/sessions";
 import { seedCompletion, seedSession, seedTenant } from "../support/webhook-fixtures";
+import { contextFor } from "@/lib/context";
 
 const CRON_SECRET = "cron-secret-0123456789-abcdef";
 const svc = useServices({ CRON_SECRET, WEBHOOK_ALLOW_PRIVATE: "true", WEBHOOK_RETRY_BASE_SECONDS: "0" });
@@ -134,7 +135,7 @@ describe("happy", () => {
   it("the embedded scheduler's entry point does the same work", async () => {
     const { tenantId } = await seedTenant(db(), { url: receiver.url });
     const { deliveryId } = await seedCompletion(db(), tenantId);
-    const result = await runScheduledWork(svc.get());
+    const result = await runScheduledWork({ ctx: contextFor(svc.get()) });
     expect(result.skipped).toBe(false);
     expect((await waitForAttempts(db(), deliveryId!, 1)).status).toBe("succeeded");
   });
@@ -203,7 +204,7 @@ describe("faults (review M8: one failing step never stops the others)", () => {
             }
           : Reflect.get(target, prop, receiver),
     });
-    const result = await runScheduledWork({ ...svc.get(), db: broken });
+    const result = await runScheduledWork({ ctx: { ...contextFor(svc.get()), db: broken } });
     expect(result.failed_steps).toContain("sessions");
     expect((await waitForAttempts(db(), deliveryId!, 1)).status).toBe("succeeded");
   });

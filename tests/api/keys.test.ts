@@ -9,6 +9,7 @@ import type { KeyView } from "@/lib/keys/views";
 import { callJson } from "../support/app";
 import { expectConsoleAuthRequired, expectCrossOriginRefused, signup } from "../support/factories";
 import { useServices } from "../support/services";
+import { contextFor } from "@/lib/context";
 
 const svc = useServices();
 afterEach(() => resetClock());
@@ -21,7 +22,7 @@ const revoke = (cookie: string, id: string) => callJson("DELETE", `/v1/dashboard
 async function authenticate(value: string) {
   const req = new Request("http://localhost:3000/v1/sessions", { headers: { authorization: `Bearer ${value}` } });
   try {
-    const principal = await authenticateApiKey(req, svc.get().db);
+    const principal = await authenticateApiKey(req, contextFor(svc.get()));
     await flushDeferred();
     return principal;
   } catch (err) {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { now } from "@/lib/clock";
 import { ApiError } from "@/lib/errors";
 import { completeSession } from "@/lib/sessions/complete-session";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";
 import { balanceOf, createSessionWith, ledgerForSession, openScanner, pdfBytes, putBlob, sessionRow, uploadJson } from "../support/sessions";
+import { contextFor } from "@/lib/context";
 
 const MAX = 4096;
 const svc = useServices({ MAX_UPLOAD_BYTES: String(MAX) });
@@ -151,7 +151,7 @@ describe("security", () => {
     await putBlob(s.uploadUrl, pdfBytes(2048));
     const session = await sessionRow(svc.get().db, s.id);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 30 }, () => completeSession(svc.get(), { session, storageKey: `uploads/${s.id}.pdf`, bytes: 2048, pages: 1, now: now() })),
+      Array.from({ length: 30 }, () => completeSession({ ctx: contextFor(svc.get()), session, storageKey: `uploads/${s.id}.pdf`, bytes: 2048, pages: 1 })),
     );
     expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
     const codes = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason instanceof ApiError ? o.reason.code : String(o.reason)] : []));

@@ -12,6 +12,7 @@ import { deliveryRow, runCron, sessionStatus, waitForAttempts } from "../support
 import { refusedUrl, startReceiver, type Receiver } from "../support/receiver";
 import { useServices } from "../support/services";
 import { seedCompletion, seedSession, seedTenant } from "../support/webhook-fixtures";
+import { contextFor } from "@/lib/context";
 
 const svc = useServices({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_ALLOW_PRIVATE: "true", CRON_SECRET: "cron-secret-for-delivery-tests" });
 const db = () => svc.get().db;
@@ -37,7 +38,7 @@ describe("happy", () => {
   it("a completion's delivery is POSTed once with the stored bytes, a verifiable signature, and the session becomes delivered", async () => {
     const { tenantId } = await seedTenant(db(), { url: ok.url });
     const { sessionId, deliveryId } = await seedCompletion(db(), tenantId, { metadata: { order: "A-1", note: "ünïcode ✓" } });
-    await deliverNow(svc.get(), deliveryId!);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
     const row = await waitForAttempts(db(), deliveryId!, 1);
     const [req] = requestsFor(ok, sessionId);
     expect(requestsFor(ok, sessionId)).toHaveLength(1);
@@ -61,7 +62,7 @@ describe("happy", () => {
     const { tenantId } = await seedTenant(db(), { url: ok.url });
     const other = await seedTenant(db());
     const { sessionId, deliveryId } = await seedCompletion(db(), tenantId);
-    await deliverNow(svc.get(), deliveryId!);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
     await waitForAttempts(db(), deliveryId!, 1);
     const [req] = requestsFor(ok, sessionId);
     const header = req.headers["x-scanner-signature"] as string;
@@ -72,7 +73,7 @@ describe("happy", () => {
   it("a non-2xx is retried after 30 s then 120 s with the same bytes and a fresh t; after three attempts it is failed and kept", async () => {
     const { tenantId } = await seedTenant(db(), { url: failing.url });
     const { sessionId, deliveryId } = await seedCompletion(db(), tenantId);
-    await deliverNow(svc.get(), deliveryId!);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
     let row = await waitForAttempts(db(), deliveryId!, 1);
     expect(row.attempts[0]).toMatchObject({ response_status: 500, error: null });
     expect(row.status).toBe("pending");
@@ -117,7 +118,7 @@ describe("happy", () => {
       const { tenantId, cookie } = await seedTenant(db(), { url: receiver.url });
       const { sessionId, deliveryId } = await seedCompletion(db(), tenantId);
       for (let i = 1; i <= 3; i++) {
-        await deliverNow(svc.get(), deliveryId!);
+        await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
         await waitForAttempts(db(), deliveryId!, i);
         advanceClock(200_000);
       }
@@ -145,7 +146,7 @@ describe("happy", () => {
       const { tenantId, cookie } = await seedTenant(db(), { url: receiver.url });
       const oldSecret = await secretOf(tenantId);
       const first = await seedCompletion(db(), tenantId);
-      await deliverNow(svc.get(), first.deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: first.deliveryId! });
       await waitForAttempts(db(), first.deliveryId!, 1);
       const rotated = await callJson("POST", "/v1/dashboard/webhook/rotate-secret", { cookie });
       const newSecret = rotated.body.secret as string;
@@ -196,7 +197,7 @@ describe("happy", () => {
       ids.push((await seedCompletion(db(), tenantId)).deliveryId!);
       advanceClock(1000);
     }
-    await deliverNow(svc.get(), ids[0]);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: ids[0] });
     await waitForAttempts(db(), ids[0], 1);
     const res = await callJson("GET", "/v1/dashboard/webhook/deliveries", { cookie });
     expect(res.status).toBe(200);
@@ -224,7 +225,7 @@ describe("who gets what", () => {
     try {
       const { tenantId } = await seedTenant(db(), { url: ok.url });
       const { sessionId, deliveryId } = await seedCompletion(db(), tenantId, { callbackUrl: other.url });
-      await deliverNow(svc.get(), deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
       await waitForAttempts(db(), deliveryId!, 1);
       expect(requestsFor(other, sessionId)).toHaveLength(1);
       expect(requestsFor(ok, sessionId)).toHaveLength(0);
@@ -255,7 +256,7 @@ describe("who gets what", () => {
     const { tenantId } = await seedTenant(db(), { url: ok.url, events: ["scan.failed"] });
     const sessionId = await seedSession(db(), tenantId, { status: "failed" });
     const id = await withTx(db(), (tx) => enqueueEvent(tx, { tenantId, sessionId, event: "scan.failed", metadata: { a: 1 }, result: null, callbackUrl: null, createdWith: "secret", now: new Date() }));
-    await deliverNow(svc.get(), id!);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: id! });
     await waitForAttempts(db(), id!, 1);
     expect(JSON.parse(requestsFor(ok, sessionId)[0].rawBody.toString())).toMatchObject({ type: "scan.failed", result: null, metadata: { a: 1 } });
     expect(await sessionStatus(db(), sessionId)).toBe("failed");
@@ -275,7 +276,7 @@ describe("errors", () => {
     try {
       const { tenantId } = await seedTenant(db(), { url: slow.url });
       const { deliveryId } = await seedCompletion(db(), tenantId);
-      await deliverNow(svc.get(), deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
       const row = await waitForAttempts(db(), deliveryId!, 1);
       expect(row.attempts[0]).toMatchObject({ response_status: null, error: "timeout after 300 ms" });
       expect(row.attempts[0].ms).toBeGreaterThanOrEqual(290);
@@ -289,7 +290,7 @@ describe("errors", () => {
   it("connection refused is recorded as such", async () => {
     const { tenantId } = await seedTenant(db(), { url: await refusedUrl() });
     const { deliveryId } = await seedCompletion(db(), tenantId);
-    await deliverNow(svc.get(), deliveryId!);
+    await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
     const row = await waitForAttempts(db(), deliveryId!, 1);
     expect(row.attempts[0]).toMatchObject({ response_status: null, error: "connection refused" });
   });
@@ -301,7 +302,7 @@ describe("errors", () => {
     try {
       const { tenantId } = await seedTenant(db(), { url: redirecting.url });
       const { deliveryId } = await seedCompletion(db(), tenantId);
-      await deliverNow(svc.get(), deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
       const row = await waitForAttempts(db(), deliveryId!, 1);
       expect(row.attempts[0]).toMatchObject({ response_status: 302, error: null });
       expect(row.status).toBe("pending");
@@ -317,7 +318,7 @@ describe("errors", () => {
     try {
       const { tenantId } = await seedTenant(db(), { url: huge.url });
       const { deliveryId } = await seedCompletion(db(), tenantId);
-      await deliverNow(svc.get(), deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
       const row = await waitForAttempts(db(), deliveryId!, 1);
       expect(row.status, JSON.stringify(row.attempts)).toBe("succeeded");
       expect(JSON.stringify(row).length).toBeLessThan(5000);
@@ -397,9 +398,9 @@ describe("security", () => {
     try {
       const { tenantId } = await seedTenant(db(), { url: slowish.url });
       const { sessionId, deliveryId } = await seedCompletion(db(), tenantId);
-      await Promise.all([deliverNow(svc.get(), deliveryId!), deliverNow(svc.get(), deliveryId!), deliverNow(svc.get(), deliveryId!)]);
+      await Promise.all([deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! }), deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! }), deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! })]);
       await waitForAttempts(db(), deliveryId!, 1);
-      await deliverNow(svc.get(), deliveryId!);
+      await deliverNow({ ctx: contextFor(svc.get()), deliveryId: deliveryId! });
       expect(requestsFor(slowish, sessionId)).toHaveLength(1);
       expect((await deliveryRow(db(), deliveryId!)).attemptCount).toBe(1);
     } finally {
@@ -420,7 +421,7 @@ describe("security", () => {
       const { tenantId } = await seedTenant(db(), { url: makeUrl(port) });
       const before = ok.requests.length;
       const { deliveryId } = await seedCompletion(db(), tenantId);
-      await deliverNow(hosted(), deliveryId!);
+      await deliverNow({ ctx: contextFor(hosted()), deliveryId: deliveryId! });
       const row = await waitForAttempts(db(), deliveryId!, 1);
       expect(row.attempts[0].response_status).toBeNull();
       expect(row.attempts[0].error).toMatch(message);

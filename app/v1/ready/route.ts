@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({}, async ({ ctx }) => {
-    const { ready, checks } = await checkReadiness(ctx.services);
+    const { ready, checks } = await checkReadiness({ ctx });
     if (ready) return json(200, { status: "ready", checks });
     const down = Object.entries(checks).filter(([, state]) => state === "down").map(([name]) => name);
     return json(

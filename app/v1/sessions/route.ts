@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withCors(
     route({ auth: "apiKey", body: CreateSessionInput }, async ({ req, auth, body, ctx }) =>
-      json(201, await createSession({ services: ctx.services, principal: auth, input: body, origin: req.headers.get("origin"), now: ctx.now })),
+      json(201, await createSession({ ctx, principal: auth, input: body, origin: req.headers.get("origin") })),
     ),
   ),
 });

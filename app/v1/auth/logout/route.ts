@@ -1,13 +1,11 @@
-import { clearedConsoleCookie, endConsoleSession, readConsoleCookie, servedOverHttps } from "@/lib/accounts";
-import { sha256Hex } from "@/lib/crypto";
+import { clearedConsoleCookie, logout, readConsoleCookie, servedOverHttps } from "@/lib/accounts";
 import { json, methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ sameOrigin: true }, async ({ req, ctx }) => {
-    const cookie = readConsoleCookie(req);
-    if (cookie) await endConsoleSession(ctx.services.db, sha256Hex(cookie));
-    return json(200, { status: "ok" }, { "Set-Cookie": clearedConsoleCookie(servedOverHttps(req, ctx.services.config.publicOrigin)) });
+    await logout({ ctx, cookie: readConsoleCookie(req) });
+    return json(200, { status: "ok" }, { "Set-Cookie": clearedConsoleCookie(servedOverHttps(req, ctx.config.publicOrigin)) });
   }),
 });

@@ -4,5 +4,5 @@ import { json, methods, route } from "@/lib/http";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getAccount(ctx.services.db, auth))),
+  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getAccount({ ctx, who: auth }))),
 });

@@ -10,6 +10,6 @@ const AnalyticsQuery = z.object({ days: z.string().optional() }).transform((q) =
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "console", query: AnalyticsQuery }, async ({ auth, query, ctx }) =>
-    json(200, await getAnalytics({ db: ctx.services.db, tenantId: auth.tenantId, days: query.days, now: ctx.now })),
+    json(200, await getAnalytics({ ctx, tenantId: auth.tenantId, days: query.days })),
   ),
 });

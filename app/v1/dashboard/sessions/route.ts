@@ -8,6 +8,6 @@ const ListQuery = z.object({ limit: ListLimit.default(50) });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>
-    json(200, { sessions: await listSessions({ db: ctx.services.db, tenantId: auth.tenantId, limit: query.limit, now: ctx.now }) }),
+    json(200, { sessions: await listSessions({ ctx, tenantId: auth.tenantId, limit: query.limit }) }),
   ),
 });

@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({ auth: "console", body: UpdateSettingsInput }, async ({ auth, body, ctx }) =>
-    json(200, await updateSettings({ db: ctx.services.db, who: auth, input: body })),
+    json(200, await updateSettings({ ctx, who: auth, input: body })),
   ),
 });

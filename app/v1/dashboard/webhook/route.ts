@@ -6,8 +6,8 @@ import { updateWebhookConfig } from "@/lib/webhooks/update-webhook-config";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getWebhookConfig({ db: ctx.services.db, tenantId: auth.tenantId }))),
+  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getWebhookConfig({ ctx, tenantId: auth.tenantId }))),
   PUT: route({ auth: "console", body: UpdateWebhookInput }, async ({ auth, body, ctx }) =>
-    json(200, await updateWebhookConfig({ db: ctx.services.db, tenantId: auth.tenantId, input: body })),
+    json(200, await updateWebhookConfig({ ctx, tenantId: auth.tenantId, input: body })),
   ),
 });

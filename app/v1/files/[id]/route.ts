@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({}, async ({ req, params, ctx }) => {
     const query = new URL(req.url).searchParams;
-    const file = await readFile({ services: ctx.services, fileId: params.id, exp: query.get("exp"), sig: query.get("sig"), now: ctx.now });
+    const file = await readFile({ ctx, fileId: params.id, exp: query.get("exp"), sig: query.get("sig") });
     if (file.kind === "redirect") return new Response(null, { status: 302, headers: { Location: file.url, "Cache-Control": "no-store" } });
     return new Response(file.body, {
       status: 200,

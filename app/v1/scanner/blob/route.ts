@@ -7,11 +7,10 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({}, async ({ req, ctx }) => {
     const query = new URL(req.url).searchParams;
     await storeBlob({
-      services: ctx.services,
+      ctx,
       query: { key: query.get("key"), exp: query.get("exp"), sig: query.get("sig") },
       contentType: req.headers.get("content-type"),
       body: req.body,
-      now: ctx.now,
     });
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }),

@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withNoReferrer(
     route({}, async ({ req, ctx }) => {
       const query = new URL(req.url).searchParams;
-      return json(200, await openForScanner({ services: ctx.services, token: query.get("t"), code: query.get("c"), now: ctx.now }));
+      return json(200, await openForScanner({ ctx, token: query.get("t"), code: query.get("c") }));
     }),
   ),
 });

@@ -4,5 +4,5 @@ import { failSession, FailInput } from "@/lib/sessions";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ body: FailInput }, async ({ body, ctx }) => json(200, await failSession(ctx, body))),
+  POST: route({ body: FailInput }, async ({ body, ctx }) => json(200, await failSession({ ctx, input: body }))),
 });

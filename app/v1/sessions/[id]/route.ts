@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "secretKey" }, async ({ params, auth, ctx }) =>
-    json(200, await getSession({ services: ctx.services, tenantId: auth.tenantId, sessionId: params.id, now: ctx.now })),
+    json(200, await getSession({ ctx, tenantId: auth.tenantId, sessionId: params.id })),
   ),
 });

@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ auth: "console", body: TopUpInput }, async ({ auth, body, ctx }) =>
-    json(201, await topUp({ db: ctx.services.db, tenantId: auth.tenantId, input: body, now: ctx.now })),
+    json(201, await topUp({ ctx, tenantId: auth.tenantId, input: body })),
   ),
 });

@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ auth: "console", body: DomainInput }, async ({ auth, body, ctx }) =>
-    json(200, { domains: await removeDomain({ db: ctx.services.db, tenantId: auth.tenantId, domain: body.domain }) }),
+    json(200, { domains: await removeDomain({ ctx, tenantId: auth.tenantId, domain: body.domain }) }),
   ),
 });

@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: route({ auth: "console" }, async ({ auth, params, ctx }) =>
-    json(200, { key: await revokeKey({ db: ctx.services.db, tenantId: auth.tenantId, keyId: params.id, now: ctx.now }) }),
+    json(200, { key: await revokeKey({ ctx, tenantId: auth.tenantId, keyId: params.id }) }),
   ),
 });

@@ -5,6 +5,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ auth: "console", body: PreviewSessionInput }, async ({ auth, body, ctx }) =>
-    json(201, await createPreviewSession({ services: ctx.services, tenantId: auth.tenantId, input: body, now: ctx.now })),
+    json(201, await createPreviewSession({ ctx, tenantId: auth.tenantId, input: body })),
   ),
 });

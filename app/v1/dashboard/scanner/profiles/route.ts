@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // Validated by createProfile, so name and scanner problems are reported together.
   POST: route({ auth: "console", body: z.unknown() }, async ({ auth, body, ctx }) =>
-    json(201, { profile: await createProfile({ db: ctx.services.db, tenantId: auth.tenantId, body, now: ctx.now }) }),
+    json(201, { profile: await createProfile({ ctx, tenantId: auth.tenantId, body }) }),
   ),
 });

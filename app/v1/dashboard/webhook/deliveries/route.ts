@@ -6,6 +6,6 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "console", query: ListDeliveriesQuery }, async ({ auth, query, ctx }) =>
-    json(200, await listDeliveries({ db: ctx.services.db, tenantId: auth.tenantId, limit: query.limit })),
+    json(200, await listDeliveries({ ctx, tenantId: auth.tenantId, limit: query.limit })),
   ),
 });

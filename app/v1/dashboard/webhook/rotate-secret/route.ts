@@ -4,5 +4,5 @@ import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "console" }, async ({ auth, ctx }) => json(201, await rotateWebhookSecret({ db: ctx.services.db, tenantId: auth.tenantId }))),
+  POST: route({ auth: "console" }, async ({ auth, ctx }) => json(201, await rotateWebhookSecret({ ctx, tenantId: auth.tenantId }))),
 });

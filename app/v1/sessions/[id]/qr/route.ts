@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: withNoReferrer(
     route({}, async ({ req, params, ctx }) => {
       const token = new URL(req.url).searchParams.get("t");
-      const svg = await getHandoffQr({ services: ctx.services, sessionId: params.id, token, now: ctx.now });
+      const svg = await getHandoffQr({ ctx, sessionId: params.id, token });
       return new Response(svg, {
         status: 200,
         headers: { "Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },

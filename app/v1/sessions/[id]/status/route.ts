@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     withNoReferrer(
       route({}, async ({ req, params, ctx }) => {
         const token = new URL(req.url).searchParams.get("t");
-        return json(200, await getStatus({ services: ctx.services, sessionId: params.id, token, now: ctx.now }));
+        return json(200, await getStatus({ ctx, sessionId: params.id, token }));
       }),
     ),
   ),

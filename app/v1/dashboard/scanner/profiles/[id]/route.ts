@@ -6,9 +6,9 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: route({ auth: "console", body: z.unknown() }, async ({ auth, body, params, ctx }) =>
-    json(200, await updateProfile({ db: ctx.services.db, tenantId: auth.tenantId, profileId: params.id, body, now: ctx.now })),
+    json(200, await updateProfile({ ctx, tenantId: auth.tenantId, profileId: params.id, body })),
   ),
   DELETE: route({ auth: "console" }, async ({ auth, params, ctx }) =>
-    json(200, await deleteProfile({ db: ctx.services.db, tenantId: auth.tenantId, profileId: params.id })),
+    json(200, await deleteProfile({ ctx, tenantId: auth.tenantId, profileId: params.id })),
   ),
 });
