@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   FILE_RETENTION_SECONDS: int(1, 86400),
   FILE_URL_TTL_SECONDS: int(1, 3600),
   MAX_UPLOAD_BYTES: int(1, 26214400),
+  MAX_CONCURRENT_UPLOADS: int(1, 16),
   RATE_LIMIT_MAX: int(1, 60),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 60),
   WEBHOOK_TIMEOUT_MS: int(1, 10000),
@@ -87,6 +88,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     fileRetentionMs: e.FILE_RETENTION_SECONDS * 1000,
     fileUrlTtlMs: e.FILE_URL_TTL_SECONDS * 1000,
     maxUploadBytes: e.MAX_UPLOAD_BYTES,
+    /** Upload bodies (one-step and blob PUT) one process reads at once; past it `503` + `Retry-After`. */
+    maxConcurrentUploads: e.MAX_CONCURRENT_UPLOADS,
     rateLimit: {
       max: e.RATE_LIMIT_MAX,
       /** Publishable-key sessions count in their own, smaller bucket (default: a quarter of max). */

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { contextFor, type Ctx } from "../context";
 import { databaseUnavailable } from "../db/unavailable";
-import { DependencyUnavailable, RETRY_AFTER_SECONDS } from "../dependencies";
+import { DependencyUnavailable, errorChain, RETRY_AFTER_SECONDS } from "../dependencies";
 import { ApiError, invalidRequest } from "../errors";
 import { errorFields, log } from "../log";
 import { services } from "../services";
@@ -100,6 +100,11 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
  */
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
+  if (isClientAbort(err)) {
+    // Nobody reads this answer; it is logged at debug so disconnects never look like faults (review L6).
+    log("debug", "client closed the request", { requestId, path: new URL(req.url).pathname });
+    return json(400, { error: "invalid_request", message: "The request body ended early: the client closed the connection." });
+  }
   const unavailable = dependencyFailure(err);
   if (unavailable) {
     log("warn", "dependency unavailable", { requestId, method: req.method, path: new URL(req.url).pathname, dependency: unavailable.dependency, reason: unavailable.reason, ...errorFields(err) });
@@ -114,6 +119,12 @@ export function errorResponse(err: unknown, requestId: string, req: Request): Re
 }
 
 const DEPENDENCY_NAMES = { database: "database", rate_limit: "rate-limit store", storage: "document storage" } as const;
+
+/** Node's error for a request body cut off by the client (`aborted`, ECONNRESET), or an AbortError. */
+function isClientAbort(err: unknown): boolean {
+  for (const e of errorChain(err)) if (e.name === "AbortError" || (e.message === "aborted" && e.code === "ECONNRESET")) return true;
+  return false;
+}
 
 function dependencyFailure(err: unknown): DependencyUnavailable | null {
   if (err instanceof DependencyUnavailable) return err;

@@ -1,10 +1,12 @@
+import { now as clockNow } from "../clock";
 import type { Ctx } from "../context";
 import { ApiError, invalidRequest } from "../errors";
 import { verifyBlobUrl, type BlobUrlQuery } from "../storage";
 import { isPastTtl } from "./effective-status";
-import { assertTokenUnused, findSession } from "./internal";
+import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
 import { markScanning } from "./transitions";
+import { withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 
 export interface StoreBlobArgs {
@@ -16,9 +18,11 @@ export interface StoreBlobArgs {
 
 /**
  * `PUT /v1/scanner/blob` (local storage's `upload.url`): checks the URL signature, the
- * content type and the session (not spent, not expired), then streams the body to disk,
- * counting bytes (inclusive `MAX_UPLOAD_BYTES`) and checking the `%PDF-` header on the way.
- * The session moves to `scanning`: bytes have arrived.
+ * content type and the session (not spent, not expired), then, in one of the process's
+ * upload slots, streams the body to disk, counting bytes (inclusive `MAX_UPLOAD_BYTES`) and
+ * checking the `%PDF-` header on the way. The session is checked again after the last byte,
+ * before the file is renamed into place: a PUT that was still streaming when the session
+ * completed or expired changes nothing (review M4). The session moves to `scanning`.
  */
 export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs): Promise<void> {
   const { now } = ctx;
@@ -26,12 +30,23 @@ export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs
   const sessionId = sessionOfUploadKey(key);
   const session = sessionId ? await findSession(ctx.db, sessionId) : null;
   if (!session) throw new ApiError("invalid_signature");
-  if (isPastTtl(session, now)) throw new ApiError("session_expired");
-  assertTokenUnused(session);
+  assertStillOpen(session, now);
   if ((contentType ?? "").split(";")[0].trim().toLowerCase() !== PDF_CONTENT_TYPE) {
     throw invalidRequest({ "content-type": `must be ${PDF_CONTENT_TYPE}` }, "The upload URL accepts only application/pdf.");
   }
   if (!body) throw new ApiError("empty_file");
-  await ctx.storage.put(key, requirePdfHeader(body), { contentType: PDF_CONTENT_TYPE, maxBytes: ctx.config.maxUploadBytes });
+  await withUploadSlot(ctx.config.maxConcurrentUploads, () =>
+    ctx.storage.put(key, requirePdfHeader(body), {
+      contentType: PDF_CONTENT_TYPE,
+      maxBytes: ctx.config.maxUploadBytes,
+      beforeCommit: async () => assertStillOpen(await findSession(ctx.db, session.id), clockNow()),
+    }),
+  );
   await markScanning(ctx.db, session.id, now);
+}
+
+function assertStillOpen(session: SessionRow | null, now: Date): asserts session is SessionRow {
+  if (!session) throw new ApiError("invalid_signature");
+  if (isPastTtl(session, now)) throw new ApiError("session_expired");
+  assertTokenUnused(session);
 }

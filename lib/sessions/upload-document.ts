@@ -1,34 +1,60 @@
 import type { Ctx } from "../context";
-import { ApiError } from "../errors";
-import { randomToken } from "../crypto";
+import { ApiError, invalidRequest } from "../errors";
+import { CLIENT_TOKEN_HEADER, readUploadBody } from "../http/upload-body";
 import { completeSession } from "./complete-session";
-import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
-import { hasPdfHeader } from "./pdf-header";
-import { readUploadBody } from "./read-upload-body";
-import { directUploadKey, PDF_CONTENT_TYPE } from "./upload-key";
+import { assertTokenUnused, scheduleDelivery, sessionForToken, type SessionWithFile } from "./internal";
+import { hasPdfHeader, requirePdfHeader } from "./pdf-header";
+import { Pages, UploadJsonInput } from "./schemas";
+import { withUploadSlot } from "./upload-slots";
+import { deliveredFileKey, PDF_CONTENT_TYPE } from "./upload-key";
 
 /**
- * `POST /v1/scanner/upload`: the one-step path. Reads the capped body, checks the token
- * (spent and expired sessions are refused before anything is stored), stores the PDF under
- * a key of its own and runs the completion transaction. If completion refuses (a concurrent
- * upload won), the stored object is removed again.
+ * `POST /v1/scanner/upload`: the one-step path. In one of the process's upload slots, it
+ * checks the token before storing anything (before reading the body at all when it comes
+ * in the `X-Client-Token` header), streams the document to a key of its own under `files/`
+ * with the size cap enforced on the way, and runs the completion transaction. Whatever
+ * refuses the upload after the bytes are stored (a concurrent upload won, a bad field)
+ * removes them again.
  */
 export async function uploadDocument({ ctx, req }: { ctx: Ctx; req: Request }) {
-  const { now } = ctx;
-  const maxBytes = ctx.config.maxUploadBytes;
-  const body = await readUploadBody(req, maxBytes);
-  const session = await sessionForToken(ctx, body.token, now, 400);
-  assertTokenUnused(session);
-  if (!body.bytes || body.bytes.byteLength === 0) throw new ApiError("empty_file");
-  if (!hasPdfHeader(body.bytes)) throw new ApiError("invalid_file");
-  const key = directUploadKey(session.id, randomToken(9));
-  const stored = await ctx.storage.put(key, body.bytes, { contentType: PDF_CONTENT_TYPE, maxBytes });
-  try {
-    const { result, deliveryId } = await completeSession({ ctx, session, storageKey: key, bytes: stored.size, pages: body.pages });
-    scheduleDelivery(ctx, deliveryId);
-    return { status: "ok", session_id: session.id, result };
-  } catch (err) {
-    await ctx.storage.delete(key).catch(() => undefined);
-    throw err;
-  }
+  return withUploadSlot(ctx.config.maxConcurrentUploads, async () => {
+    const { now } = ctx;
+    const maxBytes = ctx.config.maxUploadBytes;
+    let session: SessionWithFile | null = null;
+    const liveSession = async (token: string) => {
+      session ??= await sessionForToken(ctx, token, now, 400);
+      assertTokenUnused(session);
+      return session;
+    };
+    const headerToken = req.headers.get(CLIENT_TOKEN_HEADER);
+    if (headerToken !== null) await liveSession(headerToken);
+
+    // Set once the document is stored, cleared once it belongs to a completed session.
+    const stored: { file: { key: string; size: number } | null } = { file: null };
+    try {
+      const body = await readUploadBody(req, {
+        maxBytes,
+        headerToken,
+        jsonSchema: UploadJsonInput,
+        async onFile(token, bytes) {
+          const { id } = await liveSession(token);
+          if (bytes instanceof Uint8Array && bytes.byteLength > 0 && !hasPdfHeader(bytes)) throw new ApiError("invalid_file");
+          const key = deliveredFileKey(id);
+          const { size } = await ctx.storage.put(key, bytes instanceof Uint8Array ? bytes : requirePdfHeader(bytes), { contentType: PDF_CONTENT_TYPE, maxBytes });
+          stored.file = { key, size };
+        },
+      });
+      const pages = Pages.optional().safeParse(body.pages);
+      if (!pages.success) throw invalidRequest({ pages: "must be a positive integer" });
+      const owner = await liveSession(body.token ?? "");
+      const { file } = stored;
+      if (!file) throw new ApiError("empty_file");
+      const { result, deliveryId } = await completeSession({ ctx, session: owner, storageKey: file.key, bytes: file.size, pages: pages.data });
+      stored.file = null;
+      scheduleDelivery(ctx, deliveryId);
+      return { status: "ok", session_id: owner.id, result };
+    } finally {
+      if (stored.file) await ctx.storage.delete(stored.file.key).catch(() => undefined);
+    }
+  });
 }

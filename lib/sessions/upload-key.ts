@@ -1,15 +1,27 @@
+import { randomToken } from "../crypto";
+
 /**
- * Storage keys derived from the session. The two-step path (upload.url, then complete) uses
- * the fixed key, so `complete` knows where to look; the one-step path writes a key of its
- * own per request, so concurrent uploads with one token never overwrite each other's bytes.
- * The file row points at whichever object completed the session (no copy).
+ * Storage keys. `uploads/` holds what clients write: the two-step path's fixed key per
+ * session (`upload.url` writes it, `complete` reads it). `files/` holds delivered documents:
+ * every completion stores, or copies, the bytes under a key of its own that no handed-out URL
+ * can write (review M4), and the file row points there. Anything under either prefix without
+ * a purpose is collected by the orphan sweep (`lib/files/sweep-orphan-objects.ts`).
  */
+export const UPLOADS_PREFIX = "uploads/";
+export const FILES_PREFIX = "files/";
+
 export function uploadKey(sessionId: string): string {
-  return `uploads/${sessionId}.pdf`;
+  return `${UPLOADS_PREFIX}${sessionId}.pdf`;
 }
 
-export function directUploadKey(sessionId: string, nonce: string): string {
-  return `uploads/${sessionId}-${nonce}.pdf`;
+/** A fresh key for one completion's document: concurrent uploads with one token never share one. */
+export function deliveredFileKey(sessionId: string): string {
+  return `${FILES_PREFIX}${sessionId}-${randomToken(9)}.pdf`;
+}
+
+/** The session an `uploads/` or `files/` key belongs to, or null for any other key. */
+export function sessionOfKey(key: string): string | null {
+  return /^(?:uploads|files)\/(sess_[0-9a-z]{20})(?:-[A-Za-z0-9_-]+)?\.pdf$/.exec(key)?.[1] ?? null;
 }
 
 /** The session a two-step upload key belongs to, or null for any other key. */

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { constants, createWriteStream } from "node:fs";
-import { access, mkdir, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, copyFile, mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -8,10 +8,11 @@ import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { signBlobUrl } from "./blob-url";
 import { cappedChunks } from "./capped-body";
-import type { BlobStore, Download, PutOptions, StoredObjectInfo } from "./types";
+import type { BlobStore, Download, ListedObject, StoredObjectInfo, StoreOptions } from "./types";
 
 const KEY_PATTERN = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
 const META_SUFFIX = ".meta.json";
+const TEMP_SUFFIX = ".tmp";
 
 /**
  * The embedded default: blobs as files under `DATA_DIR/blobs`, uploaded through the
@@ -35,6 +36,51 @@ export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret
       const file = fileFor(key);
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       return writeAtomically(file, body, options);
+    },
+
+    async copy(from, to) {
+      const [source, target] = [fileFor(from), fileFor(to)];
+      const contentType = await readContentType(source);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const temp = tempBeside(target);
+      try {
+        // The copy is made under a temp name and renamed: readers see all of it or none.
+        if ((await copyFile(source, temp).catch(nullIfMissing)) === null) return false;
+        await writeFile(target + META_SUFFIX, JSON.stringify({ contentType }), { mode: 0o600 });
+        await rename(temp, target);
+        return true;
+      } finally {
+        await rm(temp, { force: true });
+      }
+    },
+
+    async list(prefix, limit) {
+      const dir = path.join(root, checkKey(prefix.replace(/\/$/, "")));
+      const names = (await readdir(dir).catch(nullIfMissing)) ?? [];
+      const found: ListedObject[] = [];
+      for (const name of names) {
+        if (found.length >= limit) break;
+        if (name.startsWith(".") || name.endsWith(META_SUFFIX)) continue;
+        const info = await stat(path.join(dir, name)).catch(nullIfMissing);
+        if (info?.isFile()) found.push({ key: `${prefix.replace(/\/$/, "")}/${name}`, modifiedAt: info.mtime });
+      }
+      return found;
+    },
+
+    async removeStaleTemp(before) {
+      let removed = 0;
+      for (const dir of await readdir(root).catch(() => [] as string[])) {
+        const names = await readdir(path.join(root, dir)).catch(() => [] as string[]);
+        for (const name of names.filter((n) => n.startsWith(".") && n.endsWith(TEMP_SUFFIX))) {
+          const file = path.join(root, dir, name);
+          const info = await stat(file).catch(() => null);
+          if (info && info.mtime < before) {
+            await rm(file, { force: true });
+            removed++;
+          }
+        }
+      }
+      return removed;
     },
 
     async stat(key) {
@@ -72,13 +118,22 @@ function checkKey(key: string): string {
   return key;
 }
 
-/** Streams into a temp file beside the target and renames it into place only when complete. */
-async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | Uint8Array, options: PutOptions): Promise<{ size: number }> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+/** A hidden temp name beside `file`, unique per write; `removeStaleTemp` finds the ones a killed process left. */
+function tempBeside(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString("hex")}${TEMP_SUFFIX}`);
+}
+
+/**
+ * Streams into a temp file beside the target and renames it into place only when complete
+ * and `beforeCommit` (the caller's last check) has passed.
+ */
+async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | Uint8Array, options: StoreOptions): Promise<{ size: number }> {
+  const temp = tempBeside(file);
   try {
     const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
     await pipeline(Readable.from(cappedChunks(body, options.maxBytes)), out);
     if (out.bytesWritten === 0) throw new ApiError("empty_file");
+    await options.beforeCommit?.();
     await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
     await rename(temp, file);
     return { size: out.bytesWritten };

@@ -1,8 +1,10 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   HeadBucketCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -40,15 +42,28 @@ export function createS3Store(s3: S3Config, client: S3Client = createS3Client(s3
       return { url, headers: { "Content-Type": contentType }, expiresAt };
     },
 
-    async put(key, body, { contentType, maxBytes }) {
+    async put(key, body, { contentType, maxBytes, beforeCommit }) {
       // PutObject needs a known length, so the capped body is gathered first. This path is
       // the one-step upload (≤ 4.5 MB through a Vercel function); big files use presignPut.
       const chunks: Uint8Array[] = [];
       for await (const chunk of cappedChunks(body, maxBytes)) chunks.push(chunk);
       const bytes = Buffer.concat(chunks);
       if (bytes.length === 0) throw new ApiError("empty_file");
+      await beforeCommit?.();
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
       return { size: bytes.length };
+    },
+
+    async copy(from, to) {
+      // Server-side: the bytes never pass through the function, and the copy is an object of
+      // its own that a presigned PUT to `from` cannot change.
+      const copied = await client.send(new CopyObjectCommand({ Bucket: bucket, Key: to, CopySource: `${bucket}/${from.split("/").map(encodeURIComponent).join("/")}` })).catch(nullIfNotFound);
+      return copied !== null;
+    },
+
+    async list(prefix, limit) {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: limit }));
+      return (page.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) }] : []));
     },
 
     async stat(key): Promise<StoredObjectInfo | null> {

@@ -24,18 +24,37 @@ export interface PutOptions {
   maxBytes: number;
 }
 
+export interface StoreOptions extends PutOptions {
+  /** Runs after the last byte and before the object becomes visible; throwing discards it. */
+  beforeCommit?: () => Promise<void>;
+}
+
+export interface ListedObject {
+  key: string;
+  modifiedAt: Date;
+}
+
 export interface BlobStore {
   readonly kind: "local" | "s3";
   /** A short-lived URL that accepts one PUT of `contentType` at `key`. */
   presignPut(key: string, options: PutOptions & { expiresAt: Date }): Promise<PresignedUpload>;
   /** Stores a body, counting bytes as they arrive; nothing is left behind on failure. */
-  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, options: PutOptions): Promise<{ size: number }>;
+  put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, options: StoreOptions): Promise<{ size: number }>;
+  /**
+   * A snapshot of `from` at `to`: later writes to `from` (a handed-out upload URL) leave `to`
+   * unchanged. False when `from` is absent.
+   */
+  copy(from: string, to: string): Promise<boolean>;
+  /** The objects whose keys start with `prefix` (a folder ending in `/`), at most `limit`. */
+  list(prefix: string, limit: number): Promise<ListedObject[]>;
   /** Size, content type and first bytes, read back from storage; null when absent. */
   stat(key: string): Promise<StoredObjectInfo | null>;
   /** A stream of the object (local) or a short-lived presigned GET (S3); null when absent. */
   download(key: string, options: { expiresAt: Date; filename: string }): Promise<Download | null>;
   /** Removes the object; absent objects are not an error. */
   delete(key: string): Promise<void>;
+  /** Local disk: deletes temp files of writes cut off (a killed process) last changed before `before`. */
+  removeStaleTemp?(before: Date): Promise<number>;
   /** Resolves when the store can take writes (readiness): the folder is writable, the bucket answers. */
   ping(): Promise<void>;
 }

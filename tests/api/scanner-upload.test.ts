@@ -13,7 +13,8 @@ import { balanceOf, createSessionWith, ledgerForSession, pdfBytes, sessionRow, s
 
 const MAX = 4096;
 // WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1, which hosted mode (real Postgres) refuses by default.
-const svc = useServices({ MAX_UPLOAD_BYTES: String(MAX), WEBHOOK_ALLOW_PRIVATE: "true" });
+// Room for the 30-way races below (the per-process upload bound is tested in upload-limits.test.ts).
+const svc = useServices({ MAX_UPLOAD_BYTES: String(MAX), WEBHOOK_ALLOW_PRIVATE: "true", MAX_CONCURRENT_UPLOADS: "64" });
 let receiver: Receiver;
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 function storedObjects(sessionId: string): string[] {
-  const dir = path.join(svc.get().config.dataDir, "blobs", "uploads");
+  const dir = path.join(svc.get().config.dataDir, "blobs", "files");
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((f) => f.startsWith(sessionId) && !f.endsWith(".meta.json"));
 }

@@ -1,5 +1,7 @@
 /** The S3 path end to end against s3rver over HTTP: presigned PUT, complete, 302 download. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contextFor } from "@/lib/context";
+import { runScheduledWork } from "@/lib/cron/run-scheduled-work";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { startS3Server, type TestS3 } from "../support/s3-server";
@@ -45,7 +47,8 @@ describe("happy", () => {
     const file = await call("GET", res.body.result.url.replace("http://localhost:3000", ""));
     expect(file.status).toBe(302);
     const location = file.headers.get("location")!;
-    expect(location.startsWith(`${s3.s3.endpoint}/${s3.s3.bucket}/uploads/${s.id}.pdf?`)).toBe(true);
+    // The delivered document is a copy under files/, which no upload URL can write (review M4).
+    expect(location.startsWith(`${s3.s3.endpoint}/${s3.s3.bucket}/files/${s.id}-`)).toBe(true);
     const body = await fetch(location);
     expect(body.status).toBe(200);
     expect(Buffer.from(await body.arrayBuffer()).equals(pdfBytes(2500))).toBe(true);
@@ -100,6 +103,23 @@ describe("errors", () => {
 });
 
 describe("security", () => {
+  it("a PUT to the upload URL after completion cannot change the delivered document; the cron deletes the stray object (review M4/M5)", async () => {
+    const a = await signup();
+    const s = await opened(a.secretKey);
+    expect((await putS3(s.config.upload.url, pdfBytes(1500))).status).toBe(200);
+    const res = await complete(s.client_token);
+    expect(res.status).toBe(200);
+    // S3 honours the presigned PUT until it expires: the object at the upload key changes...
+    expect((await putS3(s.config.upload.url, pdfBytes(MAX + 5000))).status).toBe(200);
+    // ...but the delivered document is a copy under its own key.
+    const location = (await call("GET", res.body.result.url.replace("http://localhost:3000", ""))).headers.get("location")!;
+    const body = Buffer.from(await (await fetch(location)).arrayBuffer());
+    expect(body.equals(pdfBytes(1500))).toBe(true);
+    expect(res.body.result.bytes).toBe(1500);
+    await runScheduledWork({ ctx: contextFor(svc.get()) });
+    expect(await svc.get().storage.stat(`uploads/${s.id}.pdf`)).toBeNull();
+  });
+
   it("the presigned PUT is bound to its content type", async () => {
     const a = await signup();
     const s = await opened(a.secretKey);

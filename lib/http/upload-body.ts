@@ -1,0 +1,133 @@
+import type { z } from "zod";
+import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { parseJsonObject, readCapped } from "./body";
+import { issuesToFields } from "./fields";
+import { MultipartReader, multipartBoundary } from "./multipart";
+
+/** Room for multipart boundaries, headers and the form fields around the file. */
+const FORM_OVERHEAD = 64 * 1024;
+
+/** The header that carries the client token, so it is checked before any body byte is read. */
+export const CLIENT_TOKEN_HEADER = "x-client-token";
+
+export interface UploadFields {
+  /** The client token: the body's `session` field, or the header. */
+  token: string | undefined;
+  /** `pages` as sent (validated by the caller's schema). */
+  pages: unknown;
+}
+
+export interface UploadBodyOptions {
+  maxBytes: number;
+  /** The `X-Client-Token` header's value; a body `session` field must then match it. */
+  headerToken: string | null;
+  /** The JSON body's schema (`session`, `payload`, `pages`). */
+  jsonSchema: z.ZodType<{ session?: string; payload?: string; pages?: number }>;
+  /** Stores the document as it arrives (a stream for multipart, bytes for JSON), once its token is known. */
+  onFile(token: string, body: ReadableStream<Uint8Array> | Uint8Array): Promise<void>;
+}
+
+/**
+ * Reads `POST /v1/scanner/upload`, multipart (`session`, `file`, `pages`) or JSON (`session`,
+ * `payload` as base64 or a data URI, `pages`). Multipart is read part by part straight off
+ * the socket and the file part is handed to `onFile` as a stream, so memory stays flat
+ * whatever the file's size; the token must then arrive first (the header, or a `session`
+ * part before the file, as browsers send a FormData built in that order). JSON must be
+ * parsed whole: its raw size is capped at the base64 of `maxBytes`.
+ */
+export async function readUploadBody(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
+  const type = (req.headers.get("content-type") ?? "").toLowerCase();
+  if (type.startsWith("multipart/form-data")) return readMultipart(req, options);
+  if (/^application\/json\s*(;|$)/.test(type)) return readJson(req, options);
+  throw invalidRequest({ body: "must be multipart/form-data or application/json" }, "Unsupported content type.");
+}
+
+async function readMultipart(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
+  const boundary = multipartBoundary(req.headers.get("content-type") ?? "");
+  if (!boundary || !req.body) throw invalidRequest({ body: "must be a valid multipart/form-data body" });
+  const reader = new MultipartReader(req.body.getReader(), boundary);
+  const fields: FieldErrors = {};
+  const text = new Map<string, string>();
+  let fieldBytes = 0;
+  let token = options.headerToken ?? undefined;
+  let fileSeen = false;
+  for (let part = await reader.nextPart(); part; part = await reader.nextPart()) {
+    if (part.name === "file" && part.filename !== null) {
+      if (fileSeen) {
+        fields.file = "must be sent once";
+        continue;
+      }
+      if (token === undefined) {
+        throw new ApiError("invalid_token", { status: 400, message: `Send the client token before the file: in the ${CLIENT_TOKEN_HEADER} header, or as the session field ahead of the file part.` });
+      }
+      fileSeen = true;
+      await options.onFile(token, streamOf(reader.body()));
+      continue;
+    }
+    const value = await readText(reader, FORM_OVERHEAD - fieldBytes);
+    fieldBytes += value.length;
+    text.set(part.name, value);
+    if (part.name === "session") token = matchHeader(value, options.headerToken, fields);
+  }
+  if (text.has("file")) fields.file = "must be a file";
+  if (Object.keys(fields).length > 0) throw invalidRequest(fields);
+  const pages = text.get("pages");
+  return { token, pages: pages === undefined ? undefined : /^\d{1,6}$/.test(pages) ? Number(pages) : pages };
+}
+
+async function readJson(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
+  const raw = await readCapped(req, Math.ceil(options.maxBytes / 3) * 4 + FORM_OVERHEAD);
+  if (raw === null) throw new ApiError("file_too_large");
+  const parsed = options.jsonSchema.safeParse(raw.byteLength === 0 ? {} : parseJsonObject(raw));
+  if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
+  const { session, payload, pages } = parsed.data;
+  const fields: FieldErrors = {};
+  const token = session !== undefined ? matchHeader(session, options.headerToken, fields) : (options.headerToken ?? undefined);
+  const bytes = payload !== undefined ? decodePayload(payload, fields) : null;
+  if (Object.keys(fields).length > 0) throw invalidRequest(fields);
+  if (bytes && bytes.byteLength > options.maxBytes) throw new ApiError("file_too_large");
+  if (bytes && token !== undefined) await options.onFile(token, bytes);
+  return { token, pages };
+}
+
+/** A body token and a header token must name the same session. */
+function matchHeader(value: string, headerToken: string | null, fields: FieldErrors): string {
+  if (headerToken !== null && value !== headerToken) fields.session = `must match the ${CLIENT_TOKEN_HEADER} header (send one or the other)`;
+  return value;
+}
+
+/** `data:[<type>][;params];base64,<data>` or bare base64 (standard alphabet, padding optional). */
+function decodePayload(payload: string, fields: FieldErrors): Uint8Array | null {
+  const dataUri = /^data:[^,]*;base64,/i.exec(payload);
+  const b64 = dataUri ? payload.slice(dataUri[0].length) : payload;
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
+    fields.payload = "must be a base64 string or a base64 data URI";
+    return null;
+  }
+  return new Uint8Array(Buffer.from(b64, "base64"));
+}
+
+/** A text part, refused past the room left for form fields. */
+async function readText(reader: MultipartReader, room: number): Promise<string> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of reader.body()) {
+    size += chunk.byteLength;
+    if (size > room) throw invalidRequest({ body: `form fields other than the file must total at most ${FORM_OVERHEAD} bytes` });
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+function streamOf(chunks: AsyncGenerator<Uint8Array>): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+}
