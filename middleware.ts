@@ -7,6 +7,9 @@ import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "./lib/
  * - `/v1/…`: paths Next cannot route (bad percent-encoding, dot segments) get the API's
  *   JSON errors (on Vercel, where the server entry scripts/server.mjs does not run);
  * - `/` and `/console/…`: a per-request CSP nonce and anti-framing headers.
+ * The two upload endpoints are left out: Next buffers the body of every request a
+ * middleware sees (to let it read the body), which would undo their streaming and their
+ * check of the token before the body is read. Their exact paths need no guard.
  */
 export function middleware(request: NextRequest) {
   if (/^\/v1(\/|$)/.test(request.nextUrl.pathname)) return v1PathGuard(request) ?? undefined;
@@ -18,4 +21,4 @@ export function middleware(request: NextRequest) {
   return response;
 }
 
-export const config = { matcher: ["/", "/console", "/console/:path*", "/v1", "/v1/:path*"] };
+export const config = { matcher: ["/", "/console", "/console/:path*", "/v1", "/v1/((?!scanner/upload$|scanner/blob$).*)"] };

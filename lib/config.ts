@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   SCHEDULER_INTERVAL_SECONDS: int(0, 30),
   WEBHOOK_ALLOW_PRIVATE: bool,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  DB_POOL_MAX: int(1, 10),
   DB_CONNECT_TIMEOUT_MS: int(1, 2000),
   DB_QUERY_TIMEOUT_MS: int(1, 5000),
   RATE_LIMIT_TIMEOUT_MS: int(1, 500),
@@ -98,6 +99,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     /** How the client address is found (lib/http/client-address.ts). */
     addressTrust: { trustedProxyHops: e.TRUSTED_PROXY_HOPS, onVercel: Boolean(e.VERCEL) },
+    /** Postgres connections per instance. */
+    dbPoolMax: e.DB_POOL_MAX,
     /** How long a call to each dependency may take before the request answers 503 (review M9). */
     timeouts: {
       db: { connectMs: e.DB_CONNECT_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },

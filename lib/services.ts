@@ -19,6 +19,7 @@ export async function buildServices(config: Config, options: { pgliteDir?: strin
   const handle: DbHandle = await createDb({
     databaseUrl: config.databaseUrl,
     timeouts: config.timeouts.db,
+    poolMax: config.dbPoolMax,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pg"),
     // The embedded store on disk belongs to one process (tests use memory:// and no lock).
     lockDir: options.pgliteDir ? undefined : config.dataDir,

@@ -18,12 +18,17 @@ export interface AppServerOptions {
   dataDir?: string;
   /** Extra environment (CRON_SECRET, LOG_LEVEL, ...). */
   env?: Record<string, string>;
-  output?: "inherit" | "ignore";
+  /** "capture" keeps stdout and stderr for `logs()` (tests that inspect what was logged). */
+  output?: "inherit" | "ignore" | "capture";
 }
 
 export interface AppServer {
   baseUrl: string;
+  /** The server process, for tests that measure or signal it. */
+  pid: number;
   stop(): Promise<void>;
+  /** Everything the server wrote so far, with `output: "capture"`. */
+  logs(): string;
 }
 
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
@@ -43,9 +48,12 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
   };
   const output = options.output ?? "inherit";
-  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], { cwd: root, env, stdio: ["ignore", output, output] });
+  const stdio = output === "capture" ? "pipe" : output;
+  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], { cwd: root, env, stdio: ["ignore", stdio, stdio] });
+  let captured = "";
+  for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
   await waitForHealth(baseUrl, child);
-  return { baseUrl, stop: () => stopChild(child) };
+  return { baseUrl, pid: child.pid!, stop: () => stopChild(child), logs: () => captured };
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
