@@ -25,10 +25,14 @@ export async function buildServices(config: Config, options: { pgliteDir?: strin
     lockDir: options.pgliteDir ? undefined : config.dataDir,
   });
   const rateLimiter = createRateLimiter(config);
+  const storage = createBlobStore(config);
+  // Holding DATA_DIR's lock proves no other process writes there: every temp file left is
+  // from a write a killed process never finished (review M5).
+  if (!config.databaseUrl && !options.pgliteDir) await storage.removeStaleTemp?.(new Date());
   return {
     config,
     db: handle.db,
-    storage: createBlobStore(config),
+    storage,
     rateLimiter,
     async close() {
       await rateLimiter.close?.();

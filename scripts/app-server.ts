@@ -72,7 +72,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  // A child killed by a signal (a fault test's SIGKILL) has a signalCode and no exitCode.
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
