@@ -5,6 +5,7 @@ import { verifyBlobUrl, type BlobUrlQuery } from "../storage";
 import { isPastTtl } from "./effective-status";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
+import { putDocument } from "./put-document";
 import { markScanning } from "./transitions";
 import { withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
@@ -26,17 +27,17 @@ export interface StoreBlobArgs {
  */
 export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs): Promise<void> {
   const { now } = ctx;
-  const { key } = verifyBlobUrl(ctx.config, query, now.getTime());
-  const sessionId = sessionOfUploadKey(key);
+  const { key } = verifyBlobUrl(ctx.config, query, now.getTime()) ?? { key: null };
+  const sessionId = key ? sessionOfUploadKey(key) : null;
   const session = sessionId ? await findSession(ctx.db, sessionId) : null;
-  if (!session) throw new ApiError("invalid_signature");
+  if (!key || !session) throw new ApiError("invalid_signature");
   assertStillOpen(session, now);
   if ((contentType ?? "").split(";")[0].trim().toLowerCase() !== PDF_CONTENT_TYPE) {
     throw invalidRequest({ "content-type": `must be ${PDF_CONTENT_TYPE}` }, "The upload URL accepts only application/pdf.");
   }
   if (!body) throw new ApiError("empty_file");
   await withUploadSlot(ctx.config.maxConcurrentUploads, () =>
-    ctx.storage.put(key, requirePdfHeader(body), {
+    putDocument(ctx.storage, key, requirePdfHeader(body), {
       contentType: PDF_CONTENT_TYPE,
       maxBytes: ctx.config.maxUploadBytes,
       beforeCommit: async () => assertStillOpen(await findSession(ctx.db, session.id), clockNow()),

@@ -4,6 +4,7 @@ import { CLIENT_TOKEN_HEADER, readUploadBody } from "../http/upload-body";
 import { completeSession } from "./complete-session";
 import { assertTokenUnused, scheduleDelivery, sessionForToken, type SessionWithFile } from "./internal";
 import { hasPdfHeader, requirePdfHeader } from "./pdf-header";
+import { putDocument } from "./put-document";
 import { Pages, UploadJsonInput } from "./schemas";
 import { withUploadSlot } from "./upload-slots";
 import { deliveredFileKey, PDF_CONTENT_TYPE } from "./upload-key";
@@ -40,7 +41,7 @@ export async function uploadDocument({ ctx, req }: { ctx: Ctx; req: Request }) {
           const { id } = await liveSession(token);
           if (bytes instanceof Uint8Array && bytes.byteLength > 0 && !hasPdfHeader(bytes)) throw new ApiError("invalid_file");
           const key = deliveredFileKey(id);
-          const { size } = await ctx.storage.put(key, bytes instanceof Uint8Array ? bytes : requirePdfHeader(bytes), { contentType: PDF_CONTENT_TYPE, maxBytes });
+          const { size } = await putDocument(ctx.storage, key, bytes instanceof Uint8Array ? bytes : requirePdfHeader(bytes), { contentType: PDF_CONTENT_TYPE, maxBytes });
           stored.file = { key, size };
         },
       });

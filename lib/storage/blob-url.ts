@@ -1,6 +1,5 @@
 import type { Config } from "../config";
 import { deriveKey, hmacBase64Url, safeEqual } from "../crypto";
-import { ApiError } from "../errors";
 
 type BlobUrlConfig = Pick<Config, "appSecret" | "publicBaseUrl">;
 
@@ -21,15 +20,15 @@ export function signBlobUrl(config: BlobUrlConfig, key: string, expMs: number): 
 }
 
 /**
- * Checks a blob URL's query before the route stores anything. Tampered, malformed or past
- * URLs all answer `403 invalid_signature` (SPEC: the blob URL has no separate expiry error).
- * Returns the verified key.
+ * Checks a blob URL's query before anything is stored: the verified key, or null for a
+ * tampered, malformed or past URL (the caller answers all three alike; SPEC has no separate
+ * expiry error for the blob URL).
  */
-export function verifyBlobUrl(config: BlobUrlConfig, query: BlobUrlQuery, nowMs: number): { key: string } {
+export function verifyBlobUrl(config: BlobUrlConfig, query: BlobUrlQuery, nowMs: number): { key: string } | null {
   const { key, exp, sig } = query;
-  if (!key || !exp || !sig || !/^\d{1,16}$/.test(exp)) throw new ApiError("invalid_signature");
-  if (!safeEqual(sig, blobSignature(config, key, exp))) throw new ApiError("invalid_signature");
-  if (nowMs >= Number(exp)) throw new ApiError("invalid_signature");
+  if (!key || !exp || !sig || !/^\d{1,16}$/.test(exp)) return null;
+  if (!safeEqual(sig, blobSignature(config, key, exp))) return null;
+  if (nowMs >= Number(exp)) return null;
   return { key };
 }
 

@@ -1,8 +1,8 @@
-import { ApiError } from "../errors";
+import { BlobRejected } from "./errors";
 
 /**
  * Yields the chunks of an upload body while counting them, and throws
- * `file_too_large` as soon as the total passes `maxBytes` (inclusive cap), so an oversize
+ * `BlobRejected("too_large")` as soon as the total passes `maxBytes` (inclusive cap), so an oversize
  * body is refused without ever being held whole. Shared by every `BlobStore.put`.
  */
 export async function* cappedChunks(
@@ -13,7 +13,7 @@ export async function* cappedChunks(
   const chunks: AsyncIterable<Uint8Array> | Uint8Array[] = body instanceof Uint8Array ? [body] : streamChunks(body);
   for await (const chunk of chunks) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw new ApiError("file_too_large");
+    if (size > maxBytes) throw new BlobRejected("too_large");
     if (chunk.byteLength > 0) yield chunk;
   }
 }

@@ -4,6 +4,7 @@ import { createS3Client, createS3Store } from "./s3";
 import type { BlobStore } from "./types";
 
 export type * from "./types";
+export { BlobRejected, type BlobRejection } from "./errors";
 export { storageUnavailable } from "./unavailable";
 export { signBlobUrl, verifyBlobUrl, type BlobUrlQuery } from "./blob-url";
 

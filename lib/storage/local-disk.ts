@@ -5,9 +5,9 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Config } from "../config";
-import { ApiError } from "../errors";
 import { signBlobUrl } from "./blob-url";
 import { cappedChunks } from "./capped-body";
+import { BlobRejected } from "./errors";
 import type { BlobStore, Download, ListedObject, StoredObjectInfo, StoreOptions } from "./types";
 
 const KEY_PATTERN = /^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)*$/;
@@ -132,7 +132,7 @@ async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | 
   try {
     const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
     await pipeline(Readable.from(cappedChunks(body, options.maxBytes)), out);
-    if (out.bytesWritten === 0) throw new ApiError("empty_file");
+    if (out.bytesWritten === 0) throw new BlobRejected("empty");
     await options.beforeCommit?.();
     await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
     await rename(temp, file);

@@ -11,8 +11,8 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "../config";
-import { ApiError } from "../errors";
 import { cappedChunks } from "./capped-body";
+import { BlobRejected } from "./errors";
 import { storageUnavailable } from "./unavailable";
 import type { BlobStore, StoredObjectInfo } from "./types";
 
@@ -48,7 +48,7 @@ export function createS3Store(s3: S3Config, client: S3Client = createS3Client(s3
       const chunks: Uint8Array[] = [];
       for await (const chunk of cappedChunks(body, maxBytes)) chunks.push(chunk);
       const bytes = Buffer.concat(chunks);
-      if (bytes.length === 0) throw new ApiError("empty_file");
+      if (bytes.length === 0) throw new BlobRejected("empty");
       await beforeCommit?.();
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, ContentLength: bytes.length }));
       return { size: bytes.length };

@@ -20,7 +20,7 @@ export type Download =
 
 export interface PutOptions {
   contentType: string;
-  /** Inclusive cap, enforced while streaming; one byte more throws `file_too_large`. */
+  /** Inclusive cap, enforced while streaming; one byte more throws `BlobRejected("too_large")`. */
   maxBytes: number;
 }
 
@@ -38,7 +38,7 @@ export interface BlobStore {
   readonly kind: "local" | "s3";
   /** A short-lived URL that accepts one PUT of `contentType` at `key`. */
   presignPut(key: string, options: PutOptions & { expiresAt: Date }): Promise<PresignedUpload>;
-  /** Stores a body, counting bytes as they arrive; nothing is left behind on failure. */
+  /** Stores a body, counting bytes as they arrive; nothing is left behind on failure. No bytes: `BlobRejected("empty")`. */
   put(key: string, body: ReadableStream<Uint8Array> | Uint8Array, options: StoreOptions): Promise<{ size: number }>;
   /**
    * A snapshot of `from` at `to`: later writes to `from` (a handed-out upload URL) leave `to`

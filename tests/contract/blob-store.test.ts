@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../lib/errors";
+import { BlobRejected, type BlobRejection } from "../../lib/storage/errors";
 import { verifyBlobUrl } from "../../lib/storage/blob-url";
 import { createLocalDiskStore } from "../../lib/storage/local-disk";
 import { createS3Store } from "../../lib/storage/s3";
@@ -38,10 +38,10 @@ function endlessStream(): ReadableStream<Uint8Array> {
   return new ReadableStream({ pull: (controller) => controller.enqueue(new Uint8Array(16 * 1024)) });
 }
 
-async function expectApiError(promise: Promise<unknown>, code: string): Promise<void> {
+async function expectRejected(promise: Promise<unknown>, reason: BlobRejection): Promise<void> {
   const err = await promise.then(() => undefined, (e: unknown) => e);
-  expect(err).toBeInstanceOf(ApiError);
-  expect((err as ApiError).code).toBe(code);
+  expect(err).toBeInstanceOf(BlobRejected);
+  expect((err as BlobRejected).reason).toBe(reason);
 }
 
 async function downloadedBytes(store: BlobStore, key: string): Promise<{ bytes: Uint8Array; contentType: string | null }> {
@@ -88,23 +88,23 @@ function describeBlobStore(name: string, make: () => Promise<BlobStore>): void {
       expect((await store.stat(key))?.size).toBe(MAX);
     });
 
-    it("refuses maxBytes + 1 with file_too_large and leaves nothing behind", async () => {
+    it("refuses maxBytes + 1 (too_large) and leaves nothing behind", async () => {
       const key = freshKey();
-      await expectApiError(store.put(key, streamOf(pdfBytes(MAX + 1)), { contentType: PDF, maxBytes: MAX }), "file_too_large");
-      await expectApiError(store.put(key, pdfBytes(MAX + 1), { contentType: PDF, maxBytes: MAX }), "file_too_large");
+      await expectRejected(store.put(key, streamOf(pdfBytes(MAX + 1)), { contentType: PDF, maxBytes: MAX }), "too_large");
+      await expectRejected(store.put(key, pdfBytes(MAX + 1), { contentType: PDF, maxBytes: MAX }), "too_large");
       expect(await store.stat(key)).toBeNull();
     });
 
     it("refuses an endless body once it passes maxBytes", async () => {
       const key = freshKey();
-      await expectApiError(store.put(key, endlessStream(), { contentType: PDF, maxBytes: MAX }), "file_too_large");
+      await expectRejected(store.put(key, endlessStream(), { contentType: PDF, maxBytes: MAX }), "too_large");
       expect(await store.stat(key)).toBeNull();
     });
 
-    it("refuses an empty body with empty_file and leaves nothing behind", async () => {
+    it("refuses an empty body (empty) and leaves nothing behind", async () => {
       const key = freshKey();
-      await expectApiError(store.put(key, streamOf(new Uint8Array()), { contentType: PDF, maxBytes: MAX }), "empty_file");
-      await expectApiError(store.put(key, new Uint8Array(), { contentType: PDF, maxBytes: MAX }), "empty_file");
+      await expectRejected(store.put(key, streamOf(new Uint8Array()), { contentType: PDF, maxBytes: MAX }), "empty");
+      await expectRejected(store.put(key, new Uint8Array(), { contentType: PDF, maxBytes: MAX }), "empty");
       expect(await store.stat(key)).toBeNull();
     });
 
@@ -158,8 +158,8 @@ describe("local disk specifics", () => {
   });
 
   it("leaves no temp file after refused uploads", async () => {
-    await expectApiError(store.put("uploads/tmp-check.pdf", streamOf(pdfBytes(MAX + 1)), { contentType: PDF, maxBytes: MAX }), "file_too_large");
-    await expectApiError(store.put("uploads/tmp-check.pdf", new Uint8Array(), { contentType: PDF, maxBytes: MAX }), "empty_file");
+    await expectRejected(store.put("uploads/tmp-check.pdf", streamOf(pdfBytes(MAX + 1)), { contentType: PDF, maxBytes: MAX }), "too_large");
+    await expectRejected(store.put("uploads/tmp-check.pdf", new Uint8Array(), { contentType: PDF, maxBytes: MAX }), "empty");
     const leftovers = readdirSync(path.join(dataDir, "blobs", "uploads")).filter((f) => f.includes("tmp-check"));
     expect(leftovers).toEqual([]);
   });
