@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { issuesToFields } from "@/lib/http/fields";
+import { issuesToFields } from "@/lib/validation";
 import type { FieldErrors } from "./api";
 
 /**

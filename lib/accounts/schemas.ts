@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requiredEnum } from "../keys/schemas";
+import { requiredEnum } from "../validation";
 
 /** Shown to users as "characters"; counted in code points so unicode counts fairly. */
 const chars = (min: number, max: number, what = "") =>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { randomToken } from "../crypto";
 import { withTx } from "../db";
+import { isUniqueViolation } from "../db/unique-violation";
 import { tenants, users } from "../db/schema";
 import { appendLedgerEntry } from "../credits/append-ledger";
 import { ApiError } from "../errors";
@@ -9,11 +9,11 @@ import { newId } from "../ids";
 import { mintKey } from "../keys/mint-key";
 import { insertProfile } from "../profiles/insert-profile";
 import { PLATFORM_DEFAULTS } from "../scanner-settings";
+import { newWebhookSecret } from "../webhooks/webhook-secret";
 import { startConsoleSession } from "./console-session";
 import { hashPassword } from "./password";
 import type { SignupInput } from "./schemas";
 import { throttleAuth } from "./throttle";
-import { isUniqueViolation } from "./unique-violation";
 import { tenantView, userView, type TenantView, type UserView } from "./views";
 
 export const SIGNUP_GRANT = 250;
@@ -41,7 +41,7 @@ export async function signup({ ctx, input, clientAddress }: { ctx: Ctx; input: S
       const tenantId = newId("tenant");
       const [tenant] = await tx
         .insert(tenants)
-        .values({ id: tenantId, name: input.company ?? input.name ?? input.email, plan: "free", webhookSecret: `whsec_${randomToken(32)}`, createdAt: now })
+        .values({ id: tenantId, name: input.company ?? input.name ?? input.email, plan: "free", webhookSecret: newWebhookSecret(), createdAt: now })
         .returning();
       const [user] = await tx
         .insert(users)

@@ -9,7 +9,7 @@ import { services } from "../services";
 import { storageUnavailable } from "../storage";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
 import { clientAddress } from "./client-address";
-import { issuesToFields } from "./fields";
+import { issuesToFields } from "../validation";
 import { assertRepresentableParams } from "./hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";

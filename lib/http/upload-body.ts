@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 import { parseJsonObject, readCapped } from "./body";
-import { issuesToFields } from "./fields";
+import { issuesToFields } from "../validation";
 import { MultipartReader, multipartBoundary } from "./multipart";
 
 /** Room for multipart boundaries, headers and the form fields around the file. */

@@ -1,10 +1,7 @@
 import { z } from "zod";
+import { requiredEnum } from "../validation";
 
 export const KEY_NAME_MAX = 60;
-
-/** An enum field that says "is required" when absent (zod's default names the options instead). */
-export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined ? "is required" : `must be one of ${values.join(", ")}`) });
 
 export const CreateKeyInput = z.strictObject({
   name: z

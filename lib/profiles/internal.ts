@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../db";
 import { scannerProfiles, tenants } from "../db/schema";
 import { ApiError, invalidRequest } from "../errors";
-import { isUniqueViolation } from "../accounts/unique-violation";
+import { isUniqueViolation } from "../db/unique-violation";
 
 /** The tenant's profile, locked for the rest of the transaction; another tenant's id is `404 not_found`. */
 export async function lockProfileForTenant(tx: Tx, tenantId: string, profileId: string) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
-import { issuesToFields } from "../http/fields";
+import { issuesToFields } from "../validation";
 import { applyScannerPatch, isPlainObject, type ScannerSettings } from "../scanner-settings";
 
 export const PROFILE_NAME_MAX = 60;

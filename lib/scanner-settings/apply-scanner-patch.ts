@@ -1,5 +1,5 @@
 import { ApiError, type FieldErrors } from "../errors";
-import { issuesToFields } from "../http/fields";
+import { issuesToFields } from "../validation";
 import { isPlainObject, mergeSettings } from "./merge";
 import { ScannerSettingsSchema, type ScannerSettings } from "./schema";
 

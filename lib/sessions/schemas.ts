@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { hasUnrepresentable } from "../text";
+import { webhookUrlProblem } from "../webhooks/webhook-url";
 
 /** Serialised metadata cap (UTF-8 bytes of its JSON): generous for ids and references, not a document store. */
 export const METADATA_MAX_BYTES = 16 * 1024;
@@ -41,23 +42,11 @@ function storableString(s: string): boolean {
   return !hasUnrepresentable(s);
 }
 
-/** Same rule as the webhook URL: https, or http for localhost only. */
-export const CallbackUrl = z
-  .string()
-  .max(2048, "must be at most 2048 characters")
-  .refine(isCallbackUrl, "must be an https URL (http is allowed only for localhost)");
-
-function isCallbackUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === "https:") return true;
-  return url.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
-}
+/** The webhook URL's rule (`webhookUrlProblem`): https, or http for localhost only. */
+export const CallbackUrl = z.string().superRefine((value, ctx) => {
+  const problem = webhookUrlProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const CreateSessionInput = z.strictObject({
   metadata: Metadata.optional(),
@@ -90,5 +79,3 @@ export const FAIL_REASONS = ["camera_unavailable", "scan_error", "upload_error"]
 export const FailInput = z.strictObject({ session: ClientTokenField, reason: z.enum(FAIL_REASONS) });
 export type FailInput = z.infer<typeof FailInput>;
 
-/** Dashboard list size: default 50, at most 200 (larger values are clamped). */
-export const ListLimit = z.coerce.number().int("must be an integer").min(1, "must be at least 1").transform((n) => Math.min(n, 200));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 import { webhookUrlProblem } from "./webhook-url";
+import { ListLimit } from "../validation";
 
 /** `PUT /v1/dashboard/webhook`: omitted fields keep their saved value. */
 export const UpdateWebhookInput = z.strictObject({
@@ -25,13 +26,6 @@ export const UpdateWebhookInput = z.strictObject({
 });
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>;
 
-/** `limit` for the deliveries list: default 50; above 200 reads as 200. */
-export const ListDeliveriesQuery = z.object({
-  limit: z.coerce
-    .number({ error: "must be a whole number from 1 to 200" })
-    .int({ error: "must be a whole number from 1 to 200" })
-    .min(1, { error: "must be a whole number from 1 to 200" })
-    .transform((n) => Math.min(n, 200))
-    .default(50),
-});
+/** `GET /v1/dashboard/webhook/deliveries`. */
+export const ListDeliveriesQuery = z.object({ limit: ListLimit });
 export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;

@@ -5,7 +5,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * Why `value` is not an acceptable webhook destination, or null when it is: an absolute
  * https URL, or http for `localhost` / `127.0.0.1` / `[::1]` only (all three are the local
  * machine, so they are treated alike); no credentials in the URL; at most 2048 characters.
- * Used for the tenant endpoint and for a session's `callback_url`.
+ * Used for the tenant endpoint and for a session's `callback_url` (`CallbackUrl`).
  */
 export function webhookUrlProblem(value: string): string | null {
   if (value.length > 2048) return "must be at most 2048 characters";

@@ -8,6 +8,7 @@ import { cookieFrom, expectConsoleAuthRequired, expectCrossOriginRefused, random
 import { captureLogs } from "../support/capture-logs";
 import { useServices } from "../support/services";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/path-guard.mjs";
+import { awayFromWindowEdge } from "../support/window-edge";
 
 // Request logs at info level are captured (not printed) so the last test can check them.
 // One trusted proxy: the client address is the last X-Forwarded-For entry before the peer.
@@ -277,6 +278,7 @@ describe("errors", () => {
   });
 
   it("one address is capped at 100 login attempts in 15 minutes across emails; a spoofed X-Forwarded-For entry does not escape it", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const ip = randomIp();
     for (let i = 0; i < 100; i++) {
       expect((await loginRaw({ email: uniqueEmail(), password: PASSWORD }, viaProxy(ip, randomIp()))).status).toBe(401);
@@ -288,6 +290,7 @@ describe("errors", () => {
   }, 120_000);
 
   it("signup is throttled per address: the 11th signup from one address in 15 minutes is 429 and creates nothing", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const ip = randomIp();
     for (let i = 0; i < 10; i++) expect((await signupRaw({ email: uniqueEmail(), password: PASSWORD }, viaProxy(ip, randomIp()))).status).toBe(201);
     const email = uniqueEmail();

@@ -180,9 +180,8 @@ describe("errors", () => {
     ["scanner_id unknown", { scanner_id: "prof_nope" }, "scanner_id"],
     ["scanner_id wrong type", { scanner_id: 42 }, "scanner_id"],
     ["mode in the body", { mode: "live" }, "mode"],
-    // fields for these two keys are lost by lib/http/fields.ts (plain-object keyed writes; reported to the lead)
-    ["__proto__ key", JSON.parse('{"__proto__":{"x":1}}'), null],
-    ["constructor key", { constructor: { prototype: {} } }, null],
+    ["__proto__ key", JSON.parse('{"__proto__":{"x":1}}'), "__proto__"],
+    ["constructor key", { constructor: { prototype: {} } }, "constructor"],
   ])("400 invalid_request for %s", async (_name, json, field) => {
     const a = await signup();
     const res = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: JSON.stringify(json) });

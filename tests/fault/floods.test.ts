@@ -10,6 +10,7 @@ import { request, type ClientRequest } from "node:http";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "@/scripts/app-server";
+import { awayFromWindowEdge } from "../support/window-edge";
 import { apiClient } from "./support/api";
 
 const SLOTS = 8;
@@ -73,6 +74,7 @@ describe("scenario 14: an upload flood", () => {
 
 describe("scenario 15: login and signup floods with a rotating X-Forwarded-For", () => {
   it("the 101st login from one address is 429 whatever X-Forwarded-For says; health answers throughout", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const statuses: number[] = [];
     const healthMs: number[] = [];
     const health = (async () => {
@@ -96,12 +98,15 @@ describe("scenario 15: login and signup floods with a rotating X-Forwarded-For",
   });
 
   it("the 11th signup from one address is 429 whatever X-Forwarded-For says", async () => {
+    await awayFromWindowEdge(15 * 60_000, 30_000);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const email = `flood-signup-${Date.now()}-${i}@example.com`;
       statuses.push((await client.api("POST", "/v1/auth/signup", { email, password: "correct horse battery" }, { "x-forwarded-for": `203.0.113.${i}` })).status);
     }
-    // client.account() in scenario 14 signed up once from this address already.
-    expect(statuses).toEqual([...Array(9).fill(201), 429, 429]);
+    // Scenario 14 signed up once from this address, in this window or the last: 9 or 10 pass.
+    const passed = statuses.indexOf(429);
+    expect([9, 10]).toContain(passed);
+    expect(statuses.slice(passed).every((s) => s === 429)).toBe(true);
   });
 });

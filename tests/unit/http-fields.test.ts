@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { issuesToFields } from "@/lib/http";
+import { issuesToFields } from "@/lib/validation";
 
 const Schema = z.strictObject({ name: z.string(), kind: z.enum(["a", "b"]), nested: z.object({ n: z.number().max(3) }).optional() });
 const fieldsOf = (value: unknown) => {

@@ -1,6 +1,6 @@
 import { json, methods, route } from "@/lib/http";
 import { createSession, CreateSessionInput } from "@/lib/sessions";
-import { corsPreflight, withCors } from "@/lib/sessions/cors";
+import { corsPreflight, withCors } from "@/lib/http/cors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { json, methods, route } from "@/lib/http";
-import { ListLimit, listSessions } from "@/lib/sessions";
+import { listSessions } from "@/lib/sessions";
+import { ListLimit } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
-const ListQuery = z.object({ limit: ListLimit.default(50) });
+const ListQuery = z.object({ limit: ListLimit });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>

@@ -1,6 +1,6 @@
 import { json, methods, route } from "@/lib/http";
 import { openForScanner } from "@/lib/sessions";
-import { withNoReferrer } from "@/lib/sessions/cors";
+import { withNoReferrer } from "@/lib/http/cors";
 
 export const dynamic = "force-dynamic";
 

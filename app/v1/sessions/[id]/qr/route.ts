@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http";
 import { getHandoffQr } from "@/lib/sessions";
-import { withNoReferrer } from "@/lib/sessions/cors";
+import { withNoReferrer } from "@/lib/http/cors";
 
 export const dynamic = "force-dynamic";
 

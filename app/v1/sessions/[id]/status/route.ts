@@ -1,6 +1,6 @@
 import { json, methods, route } from "@/lib/http";
 import { getStatus } from "@/lib/sessions";
-import { corsPreflight, withCors, withNoReferrer } from "@/lib/sessions/cors";
+import { corsPreflight, withCors, withNoReferrer } from "@/lib/http/cors";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,21 @@
-import type { z } from "zod";
-import type { FieldErrors } from "../errors";
+import { z } from "zod";
+import type { FieldErrors } from "./errors";
+
+/**
+ * Validation helpers every domain shares (a neutral home: no domain or HTTP imports).
+ */
+
+/** An enum field that says "is required" when absent (zod's default names the options instead). */
+export const requiredEnum = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? "is required" : `must be one of ${values.join(", ")}`) });
+
+/** A list endpoint's `limit`: default 50; above 200 reads as 200. */
+export const ListLimit = z.coerce
+  .number({ error: "must be a whole number from 1 to 200" })
+  .int({ error: "must be a whole number from 1 to 200" })
+  .min(1, { error: "must be a whole number from 1 to 200" })
+  .transform((n) => Math.min(n, 200))
+  .default(50);
 
 /**
  * Every zod issue as `fields`, keyed by dotted path (`theme.accent`, `allowed_origins.0`);

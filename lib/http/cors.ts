@@ -1,4 +1,4 @@
-import { route, type RouteHandler } from "../http";
+import { route, type RouteHandler } from "./route";
 
 /**
  * CORS for the endpoints an integrator's page calls from the browser: `POST /v1/sessions`
