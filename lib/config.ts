@@ -27,7 +27,7 @@ const EnvSchema = z.object({
   S3_REGION: z.string().optional(),
   S3_ENDPOINT: z.url().optional(),
   S3_FORCE_PATH_STYLE: bool,
-  CRON_SECRET: z.string().optional(),
+  CRON_SECRET: z.string().min(16, "must be at least 16 characters (use `openssl rand -hex 32`)").optional(),
   SESSION_TTL_SECONDS: int(1, 900),
   FILE_RETENTION_SECONDS: int(1, 86400),
   FILE_URL_TTL_SECONDS: int(1, 3600),

@@ -8,9 +8,13 @@ for (const [net, prefix] of [
   ["127.0.0.0", 8],
   ["169.254.0.0", 16], // link-local, cloud metadata
   ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.0.2.0", 24], // documentation (TEST-NET-1)
+  ["192.88.99.0", 24], // 6to4 relay anycast
   ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
+  ["198.18.0.0", 15], // benchmarking
+  ["198.51.100.0", 24], // documentation (TEST-NET-2)
+  ["203.0.113.0", 24], // documentation (TEST-NET-3)
   ["224.0.0.0", 4], // multicast
   ["240.0.0.0", 4], // reserved, broadcast
 ] as const) {
@@ -22,7 +26,12 @@ for (const [net, prefix] of [
   ["fc00::", 7], // unique local
   ["fe80::", 10], // link-local
   ["ff00::", 8], // multicast
+  ["fec0::", 10], // site-local (deprecated, still routed on some networks)
   ["64:ff9b::", 96], // NAT64 (embeds an IPv4 address)
+  ["64:ff9b:1::", 48], // local-use NAT64 (RFC 8215)
+  ["2002::", 16], // 6to4 (embeds an IPv4 address)
+  ["2001:db8::", 32], // documentation
+  ["100::", 64], // discard-only
 ] as const) {
   blocked.addSubnet(net, prefix, "ipv6");
 }

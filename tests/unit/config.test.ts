@@ -46,6 +46,9 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", "loud"],
     ["WEBHOOK_ALLOW_PRIVATE", "maybe"],
     ["APP_SECRET", "short"],
+    ["CRON_SECRET", "short-secret"],
+    ["MAX_CONCURRENT_UPLOADS", "0"],
+    ["DB_QUERY_TIMEOUT_MS", "soon"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dataDir(), [name]: value })).toThrow(name);
