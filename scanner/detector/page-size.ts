@@ -1,35 +1,21 @@
 import type { Quad } from "./types";
 import { dist } from "./geometry";
 
-const FORMATS = [
-  { format: "a4" as const, ratio: Math.SQRT2 },
-  { format: "letter" as const, ratio: 11 / 8.5 },
-];
-const SNAP = 0.04; // snap to a paper format within 4 %
-
 /**
- * Output size of the upright page: aspect ratio from the quad's perspective
- * geometry (focal length estimated from the quad, principal point at the frame
- * centre; Zhang & He 2007), snapped to A4 or Letter when within 4 %, size at
- * the quad's own resolution (the longer of its opposite sides).
+ * Output size of the upright page: the aspect ratio of the real rectangle, from
+ * the quad's perspective geometry (focal length estimated from the quad,
+ * principal point at the frame centre; Zhang & He 2007), at the quad's own
+ * resolution (the longer of its opposite sides). Not snapped to a paper format:
+ * the PDF step does that, once (`scanner/pdf/page-size.ts`).
  */
-export function estimatePageSize(corners: Quad, frameWidth: number, frameHeight: number): { width: number; height: number; format: "a4" | "letter" | null } {
+export function estimatePageSize(corners: Quad, frameWidth: number, frameHeight: number): { width: number; height: number } {
   const [tl, tr, br, bl] = corners;
   const sideW = Math.max(dist(tl, tr), dist(bl, br)), sideH = Math.max(dist(tl, bl), dist(tr, br));
-  if (!(sideW > 0 && sideH > 0)) return { width: 0, height: 0, format: null }; // degenerate quad
-  let ratio = perspectiveRatio(corners, frameWidth / 2, frameHeight / 2) ?? sideW / sideH;
-  let format: "a4" | "letter" | null = null;
-  const long = Math.max(ratio, 1 / ratio);
-  for (const f of FORMATS) {
-    if (Math.abs(long / f.ratio - 1) < SNAP) {
-      format = f.format;
-      ratio = ratio >= 1 ? f.ratio : 1 / f.ratio;
-      break;
-    }
-  }
+  if (!(sideW > 0 && sideH > 0)) return { width: 0, height: 0 }; // degenerate quad
+  const ratio = perspectiveRatio(corners, frameWidth / 2, frameHeight / 2) ?? sideW / sideH;
   // Keep at least the quad's own pixel count along its longer dimension.
   const height = Math.max(sideH, sideW / ratio);
-  return { width: Math.round(height * ratio), height: Math.round(height), format };
+  return { width: Math.round(height * ratio), height: Math.round(height) };
 }
 
 // Width/height of the real rectangle imaged as the quad, or null if the quad's

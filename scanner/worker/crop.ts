@@ -22,7 +22,8 @@ export function denormalise(q: NormQuad, f: { width: number; height: number }): 
 
 /**
  * The page cut out of a full-resolution source and turned upright: aspect from
- * the perspective (snapped to A4/Letter when close), 200 dpi at most.
+ * the perspective, snapped to A4/Letter when close by `renderSizeFor` (the one
+ * place that snaps), 200 dpi at most.
  */
 export function cropPage(src: Frame, corners: NormQuad): Frame {
   const quad = denormalise(corners, src);
