@@ -12,6 +12,11 @@ env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "docscan-test-"));
 env.APP_SECRET ??= "test-app-secret-0123456789abcdef0123456789";
 env.LOG_LEVEL ??= "error";
 env.SCHEDULER_INTERVAL_SECONDS = "0";
+// The concurrency tests race 30 requests on a pool of 10 on a 2-core machine: with the
+// production 2 s wait for a connection, a loaded run could answer one of them 503. The
+// timeouts have tests of their own, which set them explicitly.
+env.DB_CONNECT_TIMEOUT_MS ??= "15000";
+env.DB_QUERY_TIMEOUT_MS ??= "20000";
 env.PUBLIC_BASE_URL ??= "http://localhost:3000";
 delete env.DATABASE_URL;
 delete env.POSTGRES_URL;
