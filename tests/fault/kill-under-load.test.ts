@@ -30,6 +30,9 @@ describe("scenario 2: SIGKILL under write load (PGlite)", () => {
     let app: AppServer = await start();
     let client = apiClient(app.baseUrl);
     const owner = await client.account();
+    // Enough credits that the load never meets the credit rule (250 + 10,000).
+    expect((await client.api("POST", "/v1/dashboard/credits/topup", { amount: 10_000 }, { cookie: owner.cookie })).status).toBe(201);
+    const granted = 10_250;
     const completed: string[] = [];
 
     for (let round = 0; round < 3; round++) {
@@ -65,13 +68,14 @@ describe("scenario 2: SIGKILL under write load (PGlite)", () => {
         expect(["completed", "delivered"], id).toContain(read.body.status);
       }
       const credits = (await client.api("GET", "/v1/dashboard/credits", undefined, { cookie: owner.cookie })).body;
+      // The console shows the newest 200 entries: their chain must be unbroken and end at the balance.
       const ledger = credits.ledger as { delta: number; balance_after: number }[];
       expect(ledger[0].balance_after).toBe(credits.balance);
       for (let i = 0; i < ledger.length - 1; i++) expect(ledger[i].balance_after).toBe(ledger[i + 1].balance_after + ledger[i].delta);
       // A 200 always has its debit; a kill between commit and answer leaves a debit without one.
-      const debits = ledger.filter((e) => e.delta === -1).length;
-      expect(debits).toBeGreaterThanOrEqual(completed.length);
-      expect(credits.balance).toBe(250 - debits);
+      expect(granted - credits.balance).toBeGreaterThanOrEqual(completed.length);
+      // ...and only those: at most one per worker in flight at each kill.
+      expect(granted - credits.balance).toBeLessThanOrEqual(completed.length + 4 * (round + 1));
     }
     expect(completed.length).toBeGreaterThan(0);
     expect(tempFiles(dataDir)).toEqual([]);
