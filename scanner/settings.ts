@@ -1,36 +1,15 @@
-import { isLocale, type Locale } from "./i18n";
+import { isLocale } from "./i18n";
 import { contrastRatio, parseColour, type Rgb } from "./colour";
+import { PLATFORM_DEFAULTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type ScannerSettings, type WatermarkSize } from "./contract";
 
-/** The resolved scanner settings the page works from (SPEC "Scanner settings object"). */
-export interface ScannerSettings {
-  locale: Locale;
-  theme: { accent: string; cornerRadius: number; brandName?: string };
-  completion: { message?: string };
-  options: {
-    maxPages: number;
-    output: "pdf";
-    grayscale: boolean;
-    showFlash: boolean;
-    showZoom: boolean;
-    showA4Hint: boolean;
-  };
-  watermark: { enabled: boolean; text?: string; color: string; opacity: number; size: "sm" | "md" | "lg" };
-}
-
-export const DEFAULT_SETTINGS: ScannerSettings = {
-  locale: "en",
-  theme: { accent: "#1a90cc", cornerRadius: 10 },
-  completion: {},
-  options: { maxPages: 20, output: "pdf", grayscale: false, showFlash: true, showZoom: true, showA4Hint: true },
-  watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
-};
+export type { ScannerSettings };
 
 type Dict = Record<string, unknown>;
 const obj = (v: unknown): Dict => (v && typeof v === "object" && !Array.isArray(v) ? (v as Dict) : {});
 const bool = (v: unknown, d: boolean) => (typeof v === "boolean" ? v : d);
 const str = (v: unknown, max: number) => (typeof v === "string" && v.trim() ? v.slice(0, max) : undefined);
-const num = (v: unknown, d: number, lo: number, hi: number) =>
-  typeof v === "number" && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : d;
+const num = (v: unknown, d: number, { min, max }: { min: number; max: number }) =>
+  typeof v === "number" && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : d;
 const colour = (v: unknown, d: string) => (typeof v === "string" && parseColour(v) ? v : d);
 
 /**
@@ -40,19 +19,19 @@ const colour = (v: unknown, d: string) => (typeof v === "string" && parseColour(
  * to DESIGN's bounds).
  */
 export function resolveSettings(raw: unknown): ScannerSettings {
-  const d = DEFAULT_SETTINGS, r = obj(raw);
+  const d = PLATFORM_DEFAULTS, r = obj(raw);
   const theme = obj(r.theme), options = obj(r.options), wm = obj(r.watermark), done = obj(r.completion);
-  const size = wm.size === "sm" || wm.size === "lg" ? wm.size : "md";
+  const size = WATERMARK_SIZES.includes(wm.size as WatermarkSize) ? (wm.size as WatermarkSize) : d.watermark.size;
   return {
     locale: isLocale(r.locale) ? r.locale : d.locale,
     theme: {
       accent: colour(theme.accent, d.theme.accent),
-      cornerRadius: num(theme.cornerRadius, d.theme.cornerRadius, 0, 32),
-      brandName: str(theme.brandName, 40),
+      cornerRadius: num(theme.cornerRadius, d.theme.cornerRadius, B.cornerRadius),
+      brandName: str(theme.brandName, B.brandName.max),
     },
-    completion: { message: str(done.message, 280) },
+    completion: { message: str(done.message, B.completionMessage.max) },
     options: {
-      maxPages: Math.round(num(options.maxPages, d.options.maxPages, 1, 50)),
+      maxPages: Math.round(num(options.maxPages, d.options.maxPages, B.maxPages)),
       output: "pdf",
       grayscale: bool(options.grayscale, d.options.grayscale),
       showFlash: bool(options.showFlash, d.options.showFlash),
@@ -60,10 +39,10 @@ export function resolveSettings(raw: unknown): ScannerSettings {
       showA4Hint: bool(options.showA4Hint, d.options.showA4Hint),
     },
     watermark: {
-      enabled: bool(wm.enabled, false) && !!str(wm.text, 40),
-      text: str(wm.text, 40),
+      enabled: bool(wm.enabled, d.watermark.enabled) && !!str(wm.text, B.watermarkText.max),
+      text: str(wm.text, B.watermarkText.max),
       color: colour(wm.color, d.watermark.color),
-      opacity: num(wm.opacity, d.watermark.opacity, 0.05, 1),
+      opacity: num(wm.opacity, d.watermark.opacity, B.watermarkOpacity),
       size,
     },
   };
@@ -78,7 +57,7 @@ const INK_LIGHT = "#ffffff";
  * default #1a90cc gets dark text: 5.3:1, where white would fail AA at 3.6:1).
  */
 export function themeVariables(s: ScannerSettings): Record<string, string> {
-  const accent = parseColour(s.theme.accent) ?? parseColour(DEFAULT_SETTINGS.theme.accent)!;
+  const accent = parseColour(s.theme.accent) ?? parseColour(PLATFORM_DEFAULTS.theme.accent)!;
   return {
     "--accent": rgbCss(accent),
     "--accent-ink": accentInk(accent),
@@ -98,7 +77,7 @@ function rgbCss([r, g, b]: Rgb): string {
 }
 
 /** The watermark to draw on every PDF page, or null when disabled or without text. */
-export function pdfWatermark(s: ScannerSettings): { text: string; color: string; opacity: number; size: "sm" | "md" | "lg" } | null {
+export function pdfWatermark(s: ScannerSettings): { text: string; color: string; opacity: number; size: WatermarkSize } | null {
   const wm = s.watermark;
   return wm.enabled && wm.text ? { text: wm.text, color: wm.color, opacity: wm.opacity, size: wm.size } : null;
 }

@@ -1,9 +1,8 @@
 import { z } from "zod";
+import { LOCALES, OUTPUTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type ScannerSettings } from "../../scanner/contract";
 
-/** DESIGN.md "Settled gaps": allowed values and bounds of the scanner settings object. */
-export const LOCALES = ["en", "de", "fr", "es", "it", "nl", "pt"] as const;
-export const OUTPUTS = ["pdf"] as const;
-export const WATERMARK_SIZES = ["sm", "md", "lg"] as const;
+// The lists, bounds and type live in the scanner's contract module, which the browser imports too.
+export { LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings };
 
 /** Keys that could reach an object's prototype when copied; refused wherever a key is accepted. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -21,7 +20,7 @@ export function isCssColour(value: string): boolean {
 const colour = z.string().refine(isCssColour, "must be a colour: #rgb, #rrggbb or rgb(r g b)");
 
 /** Length in characters (code points), so one emoji counts once. */
-const text = (min: number, max: number) =>
+const text = ({ min, max }: { min: number; max: number }) =>
   z.string().refine((s) => {
     const n = [...s].length;
     return n >= min && n <= max;
@@ -29,14 +28,14 @@ const text = (min: number, max: number) =>
 
 const Theme = z.strictObject({
   accent: colour,
-  cornerRadius: z.number().min(0).max(32),
-  brandName: text(1, 40).optional(),
+  cornerRadius: z.number().min(B.cornerRadius.min).max(B.cornerRadius.max),
+  brandName: text(B.brandName).optional(),
 });
 
-const Completion = z.strictObject({ message: text(1, 280).optional() });
+const Completion = z.strictObject({ message: text(B.completionMessage).optional() });
 
 const Options = z.strictObject({
-  maxPages: z.number().int().min(1).max(50),
+  maxPages: z.number().int().min(B.maxPages.min).max(B.maxPages.max),
   output: z.enum(OUTPUTS),
   grayscale: z.boolean(),
   showFlash: z.boolean(),
@@ -46,9 +45,9 @@ const Options = z.strictObject({
 
 const Watermark = z.strictObject({
   enabled: z.boolean(),
-  text: text(1, 40).optional(),
+  text: text(B.watermarkText).optional(),
   color: colour,
-  opacity: z.number().min(0.05).max(1),
+  opacity: z.number().min(B.watermarkOpacity.min).max(B.watermarkOpacity.max),
   size: z.enum(WATERMARK_SIZES),
 });
 
@@ -77,7 +76,10 @@ export const ScannerSettingsSchema = z
     { when: () => true },
   );
 
-export type ScannerSettings = z.infer<typeof ScannerSettingsSchema>;
+// What the schema accepts is exactly the contract's type, in both directions.
+type Parsed = z.infer<typeof ScannerSettingsSchema>;
+const sameShape: [Parsed, ScannerSettings] extends [ScannerSettings, Parsed] ? true : never = true;
+void sameShape;
 
 /** Optional string fields a patch may clear by sending `null`. */
 export const CLEARABLE_PATHS: ReadonlySet<string> = new Set(["theme.brandName", "completion.message", "watermark.text"]);

@@ -1,3 +1,4 @@
+import type { ScannerConfig, ScannerSettings } from "../../scanner/contract";
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
 import { signClientToken } from "../tokens";
@@ -11,7 +12,7 @@ import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
  * postMessage handshake. Moves `created` to `opened`. A spent session answers
  * `409 token_already_used` (there is nothing left for the scanner to do).
  */
-export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: string | null; code: string | null }) {
+export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: string | null; code: string | null }): Promise<ScannerConfig> {
   const { now } = ctx;
   if (token !== null && code !== null) throw new ApiError("invalid_request", { fields: { c: "send exactly one of t or c" } });
   const session = code !== null ? await sessionForHandoffCode(ctx, code, now) : await sessionForToken(ctx, token, now, 401);
@@ -29,7 +30,7 @@ export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: st
     upload: { url: upload.url, content_type: PDF_CONTENT_TYPE, expires_at: upload.expiresAt.toISOString(), max_bytes: config.maxUploadBytes },
     complete_url: `${config.publicBaseUrl}/v1/scanner/complete`,
     upload_url: `${config.publicBaseUrl}/v1/scanner/upload`,
-    scanner: session.scanner,
+    scanner: session.scanner as ScannerSettings, // resolved and validated when the session was created
     // Beyond the spec's table: the framed scanner posts results only to these origins (DESIGN.md).
     allowed_origins: session.allowedOrigins,
   };

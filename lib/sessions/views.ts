@@ -1,17 +1,10 @@
 import type { Config } from "../config";
-import { signFileUrl } from "../files/file-url";
+import { resultView } from "../files/result-view";
 import { signClientToken } from "../tokens";
 import { effectiveStatus } from "./effective-status";
 import type { FileRow, SessionRow } from "./internal";
 
 type ViewConfig = Pick<Config, "appSecret" | "publicBaseUrl" | "scanUrlBase" | "fileUrlTtlMs">;
-
-export interface ResultView {
-  url: string;
-  page_count: number;
-  bytes: number;
-  content_type: string;
-}
 
 /** `POST /v1/sessions` (and the preview session): the one answer that carries the client token. */
 export async function createdView(config: ViewConfig, session: SessionRow) {
@@ -22,17 +15,6 @@ export async function createdView(config: ViewConfig, session: SessionRow) {
     client_token: clientToken,
     scan_url: `${config.scanUrlBase}?t=${encodeURIComponent(clientToken)}`,
     expires_at: session.expiresAt.toISOString(),
-  };
-}
-
-/** The result object with a freshly signed, short-lived `url`; null until a document exists. */
-export function resultView(config: ViewConfig, file: FileRow | null, now: Date): ResultView | null {
-  if (!file) return null;
-  return {
-    url: signFileUrl(config, file.id, now.getTime() + config.fileUrlTtlMs),
-    page_count: file.pageCount,
-    bytes: file.bytes,
-    content_type: file.contentType,
   };
 }
 

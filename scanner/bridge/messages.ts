@@ -4,6 +4,7 @@
  * in JSDoc because it ships without a build step; tests/unit/bridge-messages.test.ts keeps
  * the two lists equal.
  */
+import type { ScanResult } from "../contract";
 
 export const MESSAGE_SOURCE = "docscan";
 
@@ -15,12 +16,7 @@ export type ScannerEventType = (typeof SCANNER_EVENT_TYPES)[number];
 export const SCANNER_ERROR_CODES = ["config", "network", "scan_error"] as const;
 export type ScannerErrorCode = (typeof SCANNER_ERROR_CODES)[number];
 
-export interface ScanResult {
-  url: string;
-  page_count: number;
-  bytes: number;
-  content_type: string;
-}
+export type { ScanResult };
 
 export interface ScannerError {
   code: ScannerErrorCode;

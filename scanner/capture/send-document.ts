@@ -1,7 +1,8 @@
 import { assemblePdf } from "../pdf/assemble-pdf";
 import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";
-import { uploadPdf, type ScanResult, type UploadHooks } from "../upload/upload-pdf";
+import type { ScanResult } from "../contract";
+import { uploadPdf, type UploadHooks } from "../upload/upload-pdf";
 
 /** A corrected page as the PDF needs it. */
 export interface PageImage {

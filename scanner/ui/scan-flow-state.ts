@@ -1,6 +1,6 @@
 import type { CameraFailure } from "../camera/start-camera";
 import type { FailureKind } from "../upload/errors";
-import type { ScanResult } from "../upload/upload-pdf";
+import type { ScanResult } from "../contract";
 import type { Draft } from "./corner-editor";
 
 /** Which screen the scanner shows. */

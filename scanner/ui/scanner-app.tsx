@@ -1,7 +1,8 @@
 "use client";
 import { useMemo, type CSSProperties } from "react";
 import { isLocale, translator, type Translate } from "../i18n";
-import { themeVariables, DEFAULT_SETTINGS } from "../settings";
+import { themeVariables } from "../settings";
+import { PLATFORM_DEFAULTS } from "../contract";
 import { FAILURE_TEXT } from "../upload/errors";
 import { MessageScreen } from "./status-screens";
 import { ScannerScreens } from "./scanner-screens";
@@ -21,7 +22,7 @@ export function ScannerApp() {
   }
   const t = fallbackT;
   return (
-    <Frame t={t} style={themeVariables(DEFAULT_SETTINGS) as CSSProperties} lang={undefined}>
+    <Frame t={t} style={themeVariables(PLATFORM_DEFAULTS) as CSSProperties} lang={undefined}>
       {session.status === "loading" && <MessageScreen title={t("loading")} progress={null} />}
       {session.status === "failed" && <MessageScreen tone="error" title={t("title")} body={t(FAILURE_TEXT[session.kind])} />}
       {session.status === "refused" && <MessageScreen tone="error" title={t("title")} body={t("errEmbed")} />}

@@ -1,15 +1,7 @@
+import type { FailReason, ScannerConfig } from "../contract";
 import { ScanFailure, failureFromResponse } from "./errors";
 
-/** `GET /v1/scanner/config` (SPEC "Scanner config response"). */
-export interface ScannerConfig {
-  session_id: string;
-  client_token: string;
-  upload: { url: string; content_type: string; expires_at: string; max_bytes: number };
-  complete_url: string;
-  upload_url: string;
-  scanner: unknown;
-  allowed_origins?: string[];
-}
+export type { FailReason, ScannerConfig };
 
 export type Credential = { t: string } | { c: string };
 
@@ -35,8 +27,6 @@ export async function fetchConfig(cred: Credential, base = ""): Promise<ScannerC
   if (!res.ok) throw failureFromResponse(res.status, body);
   return body as ScannerConfig;
 }
-
-export type FailReason = "camera_unavailable" | "scan_error" | "upload_error";
 
 /** `POST /v1/scanner/fail`: tells the service the scan cannot finish. Best effort. */
 export function reportFailure(cfg: ScannerConfig, reason: FailReason): void {

@@ -1,17 +1,10 @@
-import type { ScannerConfig } from "./config";
+import type { ScanResult, ScannerConfig } from "../contract";
 import { ScanFailure, isRetryable } from "./errors";
 import { sendRequest, type HttpRequest } from "./http";
 
 /** Largest PDF sent in one `POST /v1/scanner/upload` (the hosted API caps bodies at 4.5 MB). */
 export const ONE_STEP_MAX_BYTES = 4 * 1024 * 1024;
 const RETRY_DELAYS_MS = [1000, 2000, 4000, 8000];
-
-export interface ScanResult {
-  url: string;
-  page_count: number;
-  bytes: number;
-  content_type: string;
-}
 
 export interface UploadHooks {
   onProgress(fraction: number): void;

@@ -47,3 +47,23 @@ describe("lib/ layering", () => {
     expect([...new Set(fromDomain)]).toEqual(["http/upload-body"]);
   });
 });
+
+describe("the scanner's contract module", () => {
+  it("imports nothing, so the browser bundle and the service can both take it", () => {
+    const source = readFileSync(path.resolve(process.cwd(), "scanner/contract.ts"), "utf8");
+    expect(source).not.toMatch(/^\s*(import|export)\b[^;]*\bfrom\s/m);
+    expect(source).not.toMatch(/\brequire\(|\bimport\(/);
+  });
+
+  it("is where lib/ takes the scanner's lists and types from, and the only scanner/ module lib/ imports", () => {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : /\.ts$/.test(f) ? [path.join(dir, f)] : []));
+    const scannerModules = walk(LIB).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)]
+        .map(([, spec]) => path.relative(process.cwd(), path.resolve(path.dirname(file), spec)))
+        .filter((target) => target.startsWith(`scanner${path.sep}`)),
+    );
+    expect(scannerModules.length).toBeGreaterThan(0);
+    expect([...new Set(scannerModules)]).toEqual([path.join("scanner", "contract")]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, accentInk, pdfWatermark, resolveSettings, themeVariables } from "@/scanner/settings";
+import { PLATFORM_DEFAULTS as DEFAULT_SETTINGS } from "@/scanner/contract";
+import { accentInk, pdfWatermark, resolveSettings, themeVariables } from "@/scanner/settings";
 import { contrastRatio, parseColour } from "@/scanner/colour";
 import { LOCALES, TABLES, translator } from "@/scanner/i18n";
 
@@ -78,7 +79,8 @@ describe("parseColour", () => {
 describe("string tables", () => {
   it("defines every English key, non-empty, with the same placeholders, in each locale", () => {
     const keys = Object.keys(TABLES.en).sort();
-    expect(LOCALES.sort()).toEqual(["de", "en", "es", "fr", "it", "nl", "pt"]);
+    expect([...LOCALES].sort()).toEqual(["de", "en", "es", "fr", "it", "nl", "pt"]);
+    expect(Object.keys(TABLES).sort()).toEqual([...LOCALES].sort());
     for (const locale of LOCALES) {
       const table = TABLES[locale] as Record<string, string>;
       expect(Object.keys(table).sort(), locale).toEqual(keys);

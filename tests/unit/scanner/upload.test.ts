@@ -3,6 +3,7 @@ import { FAILURE_TEXT, ScanFailure, failureFromResponse, isRetryable } from "@/s
 import { ONE_STEP_MAX_BYTES, uploadPdf } from "@/scanner/upload/upload-pdf";
 import type { HttpRequest } from "@/scanner/upload/http";
 import type { ScannerConfig } from "@/scanner/upload/config";
+import { PLATFORM_DEFAULTS } from "@/scanner/contract";
 import { translator } from "@/scanner/i18n";
 
 const cfg: ScannerConfig = {
@@ -11,7 +12,7 @@ const cfg: ScannerConfig = {
   upload: { url: "https://store/put", content_type: "application/pdf", expires_at: "", max_bytes: 26214400 },
   complete_url: "https://api/v1/scanner/complete",
   upload_url: "https://api/v1/scanner/upload",
-  scanner: {},
+  scanner: PLATFORM_DEFAULTS,
 };
 const result = { url: "https://api/v1/files/f", page_count: 2, bytes: 10, content_type: "application/pdf" };
 const pdf = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
