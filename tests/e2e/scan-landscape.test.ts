@@ -3,11 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, newTenant, readSession } from "./support/api";
+import { createSession, newTenant } from "./support/api";
 import { launchChromium } from "./support/browser";
 import { projectA4, renderPagePhoto } from "./support/synthetic-page";
 import { writeY4m } from "./support/y4m";
-import { fetchPdf, locateMarks, openPhonePage, pdfPageSizes, renderPdf } from "./support/scan-page";
+import { locateMarks, openPhonePage, pdfPageSizes, renderPdf, sendAndDownload, usePage } from "./support/scan-page";
 import type { Raster } from "./support/pdf";
 
 // A landscape camera (1280×720) looking at an A4 page, on a phone held upright and then sideways.
@@ -65,8 +65,7 @@ describe("hosted scanner, landscape camera frames", () => {
       expect(cy).toBeGreaterThanOrEqual(still.y - 1);
       expect(cy).toBeLessThanOrEqual(still.y + still.height + 1);
     }
-    await page.getByRole("button", { name: "Use this page" }).click();
-    await page.waitForSelector(".ds-strip .ds-thumb img");
+    await usePage(page);
 
     // back on the camera with the same page in view: not "Hold still" but "show the next one"
     await expect.poll(() => page.textContent(".ds-guidance"), { timeout: 10_000 }).toContain("Page taken");
@@ -85,13 +84,9 @@ describe("hosted scanner, landscape camera frames", () => {
     const sideways = await box(page, ".ds-adjust-box");
     expect(Math.abs(sideways.width / sideways.height / (FRAME.width / FRAME.height) - 1)).toBeLessThan(0.01);
     await page.screenshot({ path: path.join(shots, "landscape-frame-landscape-editor.png") });
-    await page.getByRole("button", { name: "Use this page" }).click();
-    await page.waitForSelector(".ds-strip .ds-thumb img");
+    await usePage(page);
 
-    await page.getByRole("button", { name: "Send document" }).click();
-    await page.waitForSelector('[data-screen="done"]', { timeout: 30_000 });
-    const read = await readSession(tenant.secretKey, session.id);
-    const pdf = await fetchPdf(read.body.result.url);
+    const pdf = await sendAndDownload(page, tenant.secretKey, session.id);
     const info = await pdfPageSizes(pdf);
     expect(info.count).toBe(1);
     expect(Math.abs(info.sizes[0].height / info.sizes[0].width / (297 / 210) - 1)).toBeLessThan(0.02);

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
+import { readSession } from "./api";
 import { MARKS } from "./synthetic-page";
 import { findBlobs, renderPdf, type Raster } from "./pdf";
 
@@ -9,6 +10,20 @@ export async function openPhonePage(browser: Browser, url: string): Promise<Page
   const page = await context.newPage();
   await page.goto(url);
   return page;
+}
+
+/** In the corner editor: keeps the page and waits for it in the page strip. */
+export async function usePage(page: Page): Promise<void> {
+  await page.getByRole("button", { name: "Use this page" }).click();
+  await page.waitForSelector(".ds-strip .ds-thumb img");
+}
+
+/** Sends the document, waits for the done screen, and downloads the session's PDF. */
+export async function sendAndDownload(page: Page, secretKey: string, sessionId: string): Promise<Uint8Array> {
+  await page.getByRole("button", { name: "Send document" }).click();
+  await page.waitForSelector('[data-screen="done"]', { timeout: 30_000 });
+  const read = await readSession(secretKey, sessionId);
+  return fetchPdf(read.body.result.url);
 }
 
 /** Downloads a session's result file and checks it is a PDF. */

@@ -4,7 +4,7 @@ import { writeFileSync } from "node:fs";
  * Writes RGBA pixels as a Y4M video (4:2:0, BT.601 full range) that Chromium's
  * fake camera (`--use-file-for-fake-video-capture`) plays in a loop.
  */
-export function writeY4m(file: string, img: { width: number; height: number; data: Uint8Array }, frames = 2): void {
+export function writeY4m(file: string, img: { width: number; height: number; data: Uint8Array | Uint8ClampedArray }, frames = 2): void {
   const { width: w, height: h, data } = img;
   const Y = Buffer.alloc(w * h), U = Buffer.alloc((w / 2) * (h / 2)), V = Buffer.alloc((w / 2) * (h / 2));
   for (let i = 0; i < w * h; i++) {
