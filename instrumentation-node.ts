@@ -4,7 +4,7 @@
  * here) and start the in-process scheduler. On Vercel, Vercel Cron replaces the scheduler.
  */
 import { config, ConfigError } from "./lib/config";
-import { DataDirLockedError } from "./lib/db";
+import { DataDirLockedError, SchemaBehindError } from "./lib/db";
 import { services } from "./lib/services";
 
 export async function registerNode(): Promise<void> {
@@ -20,8 +20,9 @@ export async function registerNode(): Promise<void> {
   try {
     await services();
   } catch (err) {
-    // A second process on one embedded DATA_DIR stops here, before touching the files.
-    if (err instanceof DataDirLockedError) {
+    // A second process on one embedded DATA_DIR stops here, before touching the files; so
+    // does a hosted start on a schema older than the code.
+    if (err instanceof DataDirLockedError || err instanceof SchemaBehindError) {
       console.error(err.message);
       process.exit(1);
     }

@@ -7,7 +7,11 @@ const nextConfig: NextConfig = {
   // Lint and type checks run as their own CI steps, not inside every build.
   eslint: { ignoreDuringBuilds: true },
   typescript: { ignoreBuildErrors: true },
-  outputFileTracingIncludes: { "/v1/**": ["./drizzle/**/*"] },
+  // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // On Vercel the database is always Postgres (lib/config.ts refuses a start without one), so
+  // the embedded one (16.7 MB, loaded only when embedded: lib/db/client.ts) stays out of every function.
+  outputFileTracingExcludes: process.env.VERCEL ? { "/**": ["node_modules/@electric-sql/pglite/**"] } : {},
   async headers() {
     return [
       // The scanner page carries a client token in its URL: never leak it in a Referer.

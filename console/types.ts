@@ -97,6 +97,8 @@ export interface WebhookDelivery {
   id: string;
   session_id: string;
   event: string;
+  /** The same for every retry and replay of one event: what receivers dedupe on. */
+  event_id: string;
   url: string;
   status: "pending" | "succeeded" | "failed";
   attempts: WebhookAttempt[];

@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_PUBLISHABLE_MAX: z.coerce.number().int().min(1).optional(),
   /** Set by the platform on Vercel. */
   VERCEL: z.string().optional(),
+  /** Hosted: apply drizzle/'s migrations at start (one instance at a time); false leaves them to `npm run db:migrate`. */
+  MIGRATE_ON_START: z.enum(["true", "false", "1", "0", ""]).default("true").transform((v) => v === "true" || v === "1"),
+  /** Lets a hosted start (database URL, or Vercel) use the single-machine defaults; see hostedProblems. */
+  ALLOW_LOCAL_DEFAULTS: bool,
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -69,6 +73,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const upstashToken = e.UPSTASH_REDIS_REST_TOKEN ?? e.KV_REST_API_TOKEN;
   if (upstashUrl && !upstashToken) throw new ConfigError("Invalid configuration: UPSTASH_REDIS_REST_TOKEN: required with UPSTASH_REDIS_REST_URL");
   if (e.S3_BUCKET && !e.S3_REGION) throw new ConfigError("Invalid configuration: S3_REGION: required with S3_BUCKET");
+  const hostedGaps = hostedProblems(e, databaseUrl, upstashUrl);
+  if (hostedGaps.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration for a hosted deployment: ${hostedGaps.join("; ")}. ` +
+        "To run one instance on one machine with these defaults anyway, set ALLOW_LOCAL_DEFAULTS=true.",
+    );
+  }
   return {
     port: e.PORT,
     publicBaseUrl,
@@ -79,6 +90,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     /** Hosted mode: a real database is configured (the embedded defaults are not in use). */
     hosted: Boolean(databaseUrl),
     databaseUrl,
+    migrateOnStart: e.MIGRATE_ON_START,
     redisUrl: e.REDIS_URL,
     upstash: upstashUrl && upstashToken ? { url: upstashUrl, token: upstashToken } : undefined,
     s3: e.S3_BUCKET
@@ -117,6 +129,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * A hosted start (a database URL is set, or the platform is Vercel) must not fall back, without
+ * a word, to the defaults that only make sense on one machine: links to localhost, documents
+ * on one instance's disk, rate limits counted per instance, a database in a function's
+ * temporary directory. Each gap names its variable; ALLOW_LOCAL_DEFAULTS=true accepts them.
+ */
+function hostedProblems(e: z.infer<typeof EnvSchema>, databaseUrl: string | undefined, upstashUrl: string | undefined): string[] {
+  if (!(databaseUrl || e.VERCEL) || e.ALLOW_LOCAL_DEFAULTS) return [];
+  const gaps: string[] = [];
+  if (!databaseUrl) gaps.push("DATABASE_URL (or POSTGRES_URL): required on Vercel, where the embedded database would live in one function's temporary directory");
+  if (!e.PUBLIC_BASE_URL) gaps.push("PUBLIC_BASE_URL: required when hosted, or scan links, file links and webhook links point at localhost");
+  if (!e.S3_BUCKET) gaps.push("S3_BUCKET (with S3_REGION): required when hosted, or documents are written to one instance's local disk");
+  if (!e.REDIS_URL && !upstashUrl) gaps.push("REDIS_URL or UPSTASH_REDIS_REST_URL: required when hosted, or every instance counts rate limits on its own");
+  return gaps;
+}
 
 function stripSlash(url: string): string {
   return url.replace(/\/+$/, "");

@@ -25,6 +25,8 @@ export const ERRORS = {
   session_expired: { status: 410, message: "The session has expired; create a new session." },
   file_too_large: { status: 413, message: "The upload is larger than the maximum size." },
   rate_limited: { status: 429, message: "Too many requests; retry after the window resets." },
+  idempotency_key_reused: { status: 409, message: "This Idempotency-Key was used with a different request; use a new key for a new request." },
+  idempotency_key_in_use: { status: 409, message: "A request with this Idempotency-Key is still being processed; retry in a moment." },
   service_unavailable: { status: 503, message: "A service we depend on is unavailable or too slow; retry after the seconds in Retry-After." },
   internal_error: { status: 500, message: "Something went wrong on our side; retry with exponential backoff." },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -12,6 +12,7 @@ export const ID_PREFIX = {
   ledger: "led",
   usage: "use",
   delivery: "whd",
+  event: "evt",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

@@ -20,6 +20,7 @@ export async function buildServices(config: Config, options: { pgliteDir?: strin
     databaseUrl: config.databaseUrl,
     timeouts: config.timeouts.db,
     poolMax: config.dbPoolMax,
+    migrate: config.migrateOnStart,
     pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pg"),
     // The embedded store on disk belongs to one process (tests use memory:// and no lock).
     lockDir: options.pgliteDir ? undefined : config.dataDir,

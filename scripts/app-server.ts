@@ -45,6 +45,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     POSTGRES_URL: "",
     REDIS_URL: options.redisUrl ?? "",
     APP_SECRET: options.databaseUrl ? "app-server-secret-0123456789abcdef0123456789" : "",
+    // One instance on this machine: local storage (and Redis only when given) is what's meant.
+    ALLOW_LOCAL_DEFAULTS: options.databaseUrl ? "true" : "",
     ...options.env,
   };
   const output = options.output ?? "inherit";

@@ -2,7 +2,8 @@
 import { loadConfig } from "../lib/config";
 import { migrateDatabase } from "../lib/db";
 
-const url = loadConfig().databaseUrl;
+// Migrating needs only the database: the hosted checks (storage, Redis, PUBLIC_BASE_URL) are for serving.
+const url = loadConfig({ ...process.env, ALLOW_LOCAL_DEFAULTS: "true" }).databaseUrl;
 if (!url) {
   console.error("db:migrate needs DATABASE_URL or POSTGRES_URL; the embedded database migrates itself at start.");
   process.exit(1);

@@ -32,6 +32,7 @@ export async function startSessionVerbsBaseline(ctx: BenchContext): Promise<Sess
     POSTGRES_URL: "",
     REDIS_URL: ctx.redisUrl ?? "",
     APP_SECRET: "bench-baseline-secret-0123456789abcdef0123",
+    ALLOW_LOCAL_DEFAULTS: "true", // one process on this machine, like the app it is compared with
   });
   const services = await buildServices(config, { pgliteDir: "memory://" });
   const setup = contextFor(services);

@@ -1,6 +1,7 @@
 import type { Ctx } from "../context";
 import { sweepExpiredFiles } from "../files/sweep-expired-files";
 import { sweepOrphanObjects } from "../files/sweep-orphan-objects";
+import { expireIdempotencyKeys } from "../idempotency";
 import { errorFields, log } from "../log";
 import { sweepOverdueSessions } from "../sessions/sweep-overdue-sessions";
 import { deliverDueWebhooks } from "../webhooks/deliver-due-webhooks";
@@ -12,13 +13,14 @@ export interface ScheduledWorkResult {
   failed_steps: StepName[];
 }
 
-type StepName = "sessions" | "webhooks" | "files" | "orphans";
+type StepName = "sessions" | "webhooks" | "files" | "orphans" | "idempotency";
 
 /**
  * One run of the scheduled work, shared by `POST|GET /v1/cron/webhooks` (Vercel Cron) and
  * the embedded scheduler: move overdue sessions on (`expired`, or `failed` with a
  * `scan.failed` delivery), attempt the due webhook deliveries (one bounded batch), then
- * delete files past retention and stored objects that will never be delivered. The session sweep runs first so the `scan.failed` events it
+ * delete files past retention, stored objects that will never be delivered and idempotency
+ * keys past their day. The session sweep runs first so the `scan.failed` events it
  * creates go out in the same run. Each step is isolated (review M8): a storage outage in the
  * file sweep never holds back a webhook retry. Only when every step fails does the run
  * throw (the first error), so a scheduler sees an outage as 503 rather than a quiet 200.
@@ -39,10 +41,11 @@ export async function runScheduledWork({ ctx }: { ctx: Ctx }): Promise<Scheduled
   const attempted = await step("webhooks", () => deliverDueWebhooks({ ctx }), 0);
   const files = await step("files", () => sweepExpiredFiles({ ctx }), 0);
   const orphans = await step("orphans", () => sweepOrphanObjects({ ctx }), 0);
-  if (failures.length === 4) throw failures[0].err;
+  const keys = await step("idempotency", () => expireIdempotencyKeys({ ctx }), 0);
+  if (failures.length === 5) throw failures[0].err;
   return {
     attempted,
-    skipped: attempted === 0 && swept.expired === 0 && swept.failed === 0 && files === 0 && orphans === 0 && failures.length === 0,
+    skipped: attempted === 0 && swept.expired === 0 && swept.failed === 0 && files === 0 && orphans === 0 && keys === 0 && failures.length === 0,
     failed_steps: failures.map((f) => f.step),
   };
 }

@@ -1,15 +1,12 @@
 import { chmodSync } from "node:fs";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { Pool } from "pg";
 import { log } from "../log";
 import { lockDataDir } from "./data-dir-lock";
+import { assertSchemaCurrent, migrateDatabase, MIGRATIONS_FOLDER } from "./migrations";
+import { databaseUnavailable } from "./unavailable";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -31,22 +28,29 @@ export interface DbTimeouts {
 
 const DEFAULT_TIMEOUTS: DbTimeouts = { connectMs: 2_000, queryMs: 5_000 };
 
-export const MIGRATIONS_FOLDER = path.join(process.cwd(), "drizzle");
-
 /**
  * The one client factory: a `pg` pool when a URL is given, else PGlite (Postgres in WASM)
- * in `pgliteDir` (a directory, or "memory://" for tests). PGlite is migrated on open; a real
- * database is migrated by `npm run db:migrate`. With `lockDir`, PGlite opens only after
- * taking that directory's exclusive lock (see `lockDataDir`).
+ * in `pgliteDir` (a directory, or "memory://" for tests). PGlite is migrated on open. A real
+ * database is migrated here too when `migrate` is set (one instance at a time, under an
+ * advisory lock), and either way must not be older than the code (`SchemaBehindError`).
+ * With `lockDir`, PGlite opens only after taking that directory's exclusive lock (see `lockDataDir`).
  */
-export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string; timeouts?: DbTimeouts }): Promise<DbHandle> {
+export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string; timeouts?: DbTimeouts; migrate?: boolean }): Promise<DbHandle> {
   if (options.databaseUrl) {
+    await prepareSchema(options.databaseUrl, options.migrate ?? false, (options.timeouts ?? DEFAULT_TIMEOUTS).connectMs);
     const pool = createPool(options.databaseUrl, options.poolMax ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: "postgres", close: () => pool.end() };
   }
   const lock = options.lockDir ? lockDataDir(options.lockDir) : undefined;
   try {
+    // Loaded only when embedded: a hosted deployment never loads PGlite, and on Vercel it is
+    // left out of the functions entirely (next.config.ts, outputFileTracingExcludes).
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     const client = await PGlite.create(options.pgliteDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -86,12 +90,17 @@ function createPool(connectionString: string, max: number, timeouts: DbTimeouts)
   return pool;
 }
 
-/** Applies the migrations in drizzle/ to a real Postgres database. */
-export async function migrateDatabase(databaseUrl: string): Promise<void> {
-  const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+/**
+ * Migrates (when asked) and checks the schema before serving. A database that cannot be
+ * reached does not stop the start: requests answer 503 until it is back, as for any outage
+ * (the schema is then not checked by this instance). A reachable one that is behind does.
+ */
+async function prepareSchema(databaseUrl: string, migrate: boolean, connectMs: number): Promise<void> {
   try {
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await pool.end();
+    if (migrate) await migrateDatabase(databaseUrl, connectMs);
+    await assertSchemaCurrent(databaseUrl, connectMs);
+  } catch (err) {
+    if (!databaseUnavailable(err)) throw err;
+    log("error", "database unreachable at start: schema not migrated or checked", { error: (err as Error).message });
   }
 }

@@ -1,4 +1,5 @@
-export { createDb, migrateDatabase, type Db, type DbHandle, type Tx } from "./client";
+export { createDb, type Db, type DbHandle, type Tx } from "./client";
+export { migrateDatabase, SchemaBehindError } from "./migrations";
 export * as schema from "./schema";
 export { withTx } from "./tx";
 export { DataDirLockedError } from "./data-dir-lock";

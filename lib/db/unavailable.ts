@@ -7,8 +7,11 @@ import { DependencyUnavailable, errorChain, isNetworkFailure } from "../dependen
  */
 const UNAVAILABLE_STATE = /^(08...|53...|57014|57P0[1-3])$/;
 
-/** What node-postgres and pg-pool say when a connection cannot be had or a reply never came. */
-const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error/i;
+/**
+ * What node-postgres and pg-pool say when a connection cannot be had or a reply never came
+ * ("timeout expired" is a single Client's `connectionTimeoutMillis`, as at start-up's schema check).
+ */
+const UNAVAILABLE_MESSAGE = /timeout exceeded when trying to connect|timeout expired|Connection terminated|Query read timeout|Client has encountered a connection error/i;
 
 /** The database failure as a `DependencyUnavailable`, or null when `err` is anything else. */
 export function databaseUnavailable(err: unknown): DependencyUnavailable | null {

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { contextFor, type Ctx } from "../context";
 import { databaseUnavailable } from "../db/unavailable";
 import { DependencyUnavailable, errorChain, RETRY_AFTER_SECONDS } from "../dependencies";
-import { ApiError, invalidRequest } from "../errors";
+import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { idempotencyKeyOf, idempotent, REPLAYED_HEADER, type IdempotentCall } from "../idempotency";
 import { errorFields, log } from "../log";
 import { services } from "../services";
 import { storageUnavailable } from "../storage";
@@ -26,6 +27,12 @@ interface RouteOptions<G extends GuardName, B, Q> {
   bodyLimit?: number;
   /** Refuse cross-origin mutations (console CSRF defence); on by default for console routes. */
   sameOrigin?: boolean;
+  /**
+   * Honour an `Idempotency-Key` header (lib/idempotency), keys scoped to this endpoint name
+   * and the caller's tenant. The handler's answer is kept as its status and JSON body; a
+   * repeat gets those back with `Idempotent-Replayed: true` (other headers are not kept).
+   */
+  idempotent?: string;
 }
 
 interface HandlerArgs<G extends GuardName, B, Q> {
@@ -61,9 +68,13 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
       const auth = (await GUARDS[options.auth ?? "none"](req, ctx)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
       if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, ctx.config.publicOrigin);
-      const body = options.body ? await parseBody(req, options.body, options.bodyLimit) : (undefined as B);
+      const idempotency = options.idempotent ? idempotencyKeyOf(req) : { key: null, problems: {} };
+      const body = options.body ? await parseBody(req, options.body, options.bodyLimit, idempotency.problems) : (undefined as B);
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
-      response = await handler({ req, params, auth, body, query, ctx, clientAddress: clientAddress(req, ctx.config.addressTrust) });
+      const run = () => handler({ req, params, auth, body, query, ctx, clientAddress: clientAddress(req, ctx.config.addressTrust) });
+      response = options.idempotent && tenantId
+        ? await runOnce({ ctx, tenantId, endpoint: options.idempotent, key: idempotency.key, request: fingerprintOf(req, auth, body) }, run)
+        : await run();
     } catch (err) {
       response = errorResponse(err, requestId, req);
     }
@@ -73,10 +84,27 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
   };
 }
 
-async function parseBody<B>(req: Request, schema: z.ZodType<B>, limit = JSON_BODY_LIMIT): Promise<B> {
+/** Parses the body; its problems and `moreProblems` (from headers) are reported together. */
+async function parseBody<B>(req: Request, schema: z.ZodType<B>, limit = JSON_BODY_LIMIT, moreProblems: FieldErrors = {}): Promise<B> {
   const parsed = schema.safeParse(await readJsonObject(req, limit));
-  if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
+  const problems = { ...moreProblems, ...(parsed.success ? {} : issuesToFields(parsed.error.issues)) };
+  if (!parsed.success || Object.keys(problems).length > 0) throw invalidRequest(problems);
   return parsed.data;
+}
+
+/** What makes a request the same one again: its validated body, the page it came from, and the kind of key. */
+function fingerprintOf(req: Request, auth: object, body: unknown): unknown {
+  const key = "keyKind" in auth ? { kind: auth.keyKind, mode: (auth as { mode?: unknown }).mode } : null;
+  return { body, origin: req.headers.get("origin"), key };
+}
+
+/** `idempotent()` around a handler: its Response becomes a recordable answer and back. */
+async function runOnce(call: IdempotentCall, run: () => Promise<Response>): Promise<Response> {
+  const answer = await idempotent(call, async () => {
+    const res = await run();
+    return { status: res.status, body: await res.json() };
+  });
+  return json(answer.status, answer.body, answer.replayed ? { [REPLAYED_HEADER]: "true" } : {});
 }
 
 function parseQuery<Q>(req: Request, schema: z.ZodType<Q>): Q {

@@ -9,7 +9,8 @@ import { enqueueEvent } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
-import { resultView, type ResultView } from "./views";
+import type { ScanResult } from "../../scanner/contract";
+import { resultView } from "../files/result-view";
 
 export interface Completion {
   session: SessionRow;
@@ -26,7 +27,7 @@ export interface Completion {
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
  */
-export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ResultView; deliveryId: string | null }> {
+export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
   const { now } = ctx;
   const pageCount = Math.min(c.pages ?? 1, maxPages(session));

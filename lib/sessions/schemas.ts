@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { FAIL_REASONS } from "../../scanner/contract";
 import { hasUnrepresentable } from "../text";
 import { webhookUrlProblem } from "../webhooks/webhook-url";
 
@@ -75,7 +76,6 @@ export const UploadJsonInput = z.strictObject({
 });
 export type UploadJsonInput = z.infer<typeof UploadJsonInput>;
 
-export const FAIL_REASONS = ["camera_unavailable", "scan_error", "upload_error"] as const;
 export const FailInput = z.strictObject({ session: ClientTokenField, reason: z.enum(FAIL_REASONS) });
 export type FailInput = z.infer<typeof FailInput>;
 

@@ -18,6 +18,8 @@ export async function attemptDelivery(ctx: Pick<Ctx, "config" | "db">, row: Deli
     url: row.url,
     body: row.payload,
     signature: signPayload(row.signingSecret, row.payload, Math.floor(at.getTime() / 1000)),
+    eventId: row.eventId,
+    deliveryId: row.id,
     timeoutMs: config.webhookTimeoutMs,
     blockPrivate: !config.webhookAllowPrivate,
   });

@@ -5,6 +5,7 @@ export interface DeliveryView {
   id: string;
   session_id: string;
   event: string;
+  event_id: string;
   url: string;
   status: string;
   attempts: DeliveryAttempt[];
@@ -19,6 +20,7 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     id: row.id,
     session_id: row.sessionId,
     event: row.event,
+    event_id: row.eventId,
     url: row.url,
     status: row.status,
     attempts: row.attempts,

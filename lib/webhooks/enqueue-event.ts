@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { schema, type Tx } from "../db";
+import { newId } from "../ids";
 import { serialisePayload } from "./events";
 import { insertDelivery } from "./insert-delivery";
 
@@ -31,11 +32,13 @@ export async function enqueueEvent(tx: Tx, e: EnqueueEventInput): Promise<string
   if (!tenant || !tenant.events.includes(e.event)) return null;
   const url = e.callbackUrl || tenant.url;
   if (!url) return null;
-  const payload = serialisePayload({ type: e.event, session_id: e.sessionId, metadata: e.metadata, result: e.result, created_at: e.now.toISOString(), created_with: e.createdWith });
+  const eventId = newId("event");
+  const payload = serialisePayload({ id: eventId, type: e.event, session_id: e.sessionId, metadata: e.metadata, result: e.result, created_at: e.now.toISOString(), created_with: e.createdWith });
   const row = await insertDelivery(tx, {
     tenantId: e.tenantId,
     sessionId: e.sessionId,
     event: e.event,
+    eventId,
     url,
     payload,
     signingSecret: tenant.secret,

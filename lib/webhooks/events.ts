@@ -10,6 +10,8 @@ export const MAX_ATTEMPTS = 3;
 
 /** The JSON body every delivery sends, serialised once and stored as the signed bytes. */
 export interface WebhookPayload {
+  /** The event's id: the same on every retry and replay, so a receiver can drop duplicates. */
+  id: string;
   type: WebhookEvent;
   session_id: string;
   metadata: Record<string, unknown>;
@@ -21,6 +23,6 @@ export interface WebhookPayload {
 
 /** Serialises a payload once; the string is stored and every attempt sends these exact bytes. */
 export function serialisePayload(p: WebhookPayload): string {
-  const base = { type: p.type, session_id: p.session_id, metadata: p.metadata, result: p.result, created_at: p.created_at };
+  const base = { id: p.id, type: p.type, session_id: p.session_id, metadata: p.metadata, result: p.result, created_at: p.created_at };
   return JSON.stringify(p.created_with === undefined ? base : { ...base, created_with: p.created_with });
 }

@@ -7,6 +7,7 @@ export interface NewDelivery {
   tenantId: string;
   sessionId: string;
   event: WebhookEvent;
+  eventId: string;
   url: string;
   payload: string;
   signingSecret: string;
@@ -23,6 +24,7 @@ export async function insertDelivery(db: Db | Tx, d: NewDelivery): Promise<typeo
       tenantId: d.tenantId,
       sessionId: d.sessionId,
       event: d.event,
+      eventId: d.eventId,
       url: d.url,
       status: "pending",
       attempts: [],

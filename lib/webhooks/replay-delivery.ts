@@ -1,16 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { schema, withTx } from "../db";
+import { schema, withTx, type Tx } from "../db";
 import { ApiError } from "../errors";
+import { resultView } from "../files/result-view";
 import { toDeliveryView, type DeliveryView } from "./delivery-view";
-import type { WebhookEvent } from "./events";
+import { serialisePayload, type WebhookEvent, type WebhookPayload } from "./events";
 import { deliverNow } from "./deliver-now";
 import { insertDelivery } from "./insert-delivery";
 import { loadWebhookSettings } from "./webhook-config";
 
 /**
- * Re-sends a past delivery as a new record (`replay_of` = its id): same event, target URL
- * and payload bytes, signed with the tenant's CURRENT secret. The original row is never
+ * Re-sends a past delivery as a new record (`replay_of` = its id): the same event (its id,
+ * type, session, metadata and time) to the same URL, signed with the tenant's CURRENT secret.
+ * The payload is rebuilt with a freshly signed `result.url`, since the first one has expired
+ * an hour after it was sent; everything else in it is unchanged. The original row is never
  * touched. Attempted after the response, once the new row is committed. Unknown or another
  * tenant's id: `404 not_found`.
  */
@@ -27,8 +30,9 @@ export async function replayDelivery(args: { ctx: Ctx; tenantId: string; deliver
       tenantId: args.tenantId,
       sessionId: original.sessionId,
       event: original.event as WebhookEvent,
+      eventId: original.eventId,
       url: original.url,
-      payload: original.payload,
+      payload: await replayPayload(tx, args.ctx, original),
       signingSecret: secret,
       replayOf: original.id,
       now: args.ctx.now,
@@ -37,4 +41,16 @@ export async function replayDelivery(args: { ctx: Ctx; tenantId: string; deliver
   });
   args.ctx.defer(() => deliverNow({ ctx: args.ctx, deliveryId: replay.id }));
   return replay;
+}
+
+/**
+ * The original payload with the event id (deliveries made before event ids carry it only
+ * in the header) and a fresh `result` when the session's document still exists; after the
+ * file's retention has run out, the original result is kept (its link answers 404).
+ */
+async function replayPayload(tx: Tx, ctx: Pick<Ctx, "config" | "now">, original: typeof schema.webhookDeliveries.$inferSelect): Promise<string> {
+  const sent = JSON.parse(original.payload) as WebhookPayload;
+  const [file] = sent.result ? await tx.select().from(schema.files).where(eq(schema.files.sessionId, original.sessionId)) : [];
+  const result = file ? resultView(ctx.config, file, ctx.now) : sent.result;
+  return serialisePayload({ ...sent, id: original.eventId, result: result as WebhookPayload["result"] });
 }

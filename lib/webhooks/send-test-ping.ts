@@ -17,11 +17,13 @@ export async function sendTestPing(args: { ctx: Ctx; tenantId: string }): Promis
   const settings = await loadWebhookSettings(args.ctx.db, args.tenantId);
   if (!settings.url) throw new ApiError("no_endpoint");
   const sessionId = newId("session").replace(/^sess_/, "sess_test_");
-  const payload = serialisePayload({ type: "test.ping", session_id: sessionId, metadata: { source: "dashboard" }, result: null, created_at: args.ctx.now.toISOString() });
+  const eventId = newId("event");
+  const payload = serialisePayload({ id: eventId, type: "test.ping", session_id: sessionId, metadata: { source: "dashboard" }, result: null, created_at: args.ctx.now.toISOString() });
   const row = await insertDelivery(args.ctx.db, {
     tenantId: args.tenantId,
     sessionId,
     event: "test.ping",
+    eventId,
     url: settings.url,
     payload,
     signingSecret: settings.secret,

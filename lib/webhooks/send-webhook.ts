@@ -3,7 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import { isPrivateAddress } from "./private-address";
-import { SIGNATURE_HEADER } from "./sign-payload";
+import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER } from "./sign-payload";
 
 /** At most this much of a receiver's response body is read (then dropped, never stored). */
 export const RESPONSE_READ_CAP = 4096;
@@ -12,6 +12,8 @@ export interface SendInput {
   url: string;
   body: string;
   signature: string;
+  eventId: string;
+  deliveryId: string;
   timeoutMs: number;
   /** Refuse loopback/private/link-local destinations (hosted mode without WEBHOOK_ALLOW_PRIVATE). */
   blockPrivate: boolean;
@@ -61,6 +63,8 @@ function post(url: URL, input: SendInput): Promise<number> {
         "Content-Length": Buffer.byteLength(input.body),
         "User-Agent": "docscan-webhooks/1",
         [SIGNATURE_HEADER]: input.signature,
+        [EVENT_ID_HEADER]: input.eventId,
+        [DELIVERY_ID_HEADER]: input.deliveryId,
       },
     });
     req.on("error", reject);

@@ -2,6 +2,10 @@ import { createHmac } from "node:crypto";
 
 /** The signature header every delivery request carries. */
 export const SIGNATURE_HEADER = "X-Scanner-Signature";
+/** The event's id (`evt_…`, as in the payload): the same on retries and replays; receivers dedupe on it. */
+export const EVENT_ID_HEADER = "X-Scanner-Event-Id";
+/** The delivery's id (`whd_…`): the same on its retries, new for a replay. */
+export const DELIVERY_ID_HEADER = "X-Scanner-Delivery-Id";
 
 /**
  * The `X-Scanner-Signature` value for one attempt: `t=<unix seconds>,v1=<hex HMAC-SHA256>`

@@ -8,6 +8,8 @@ import { deliverNow } from "@/lib/webhooks/deliver-now";
 import { enqueueEvent } from "@/lib/webhooks/enqueue-event";
 import { verifySignature } from "@/lib/webhooks/verify-signature";
 import { call, callJson } from "../support/app";
+import { signup } from "../support/factories";
+import { createSessionWith, pdfBytes, uploadMultipart } from "../support/sessions";
 import { deliveryRow, runCron, sessionStatus, waitForAttempts } from "../support/delivery-helpers";
 import { refusedUrl, startReceiver, type Receiver } from "../support/receiver";
 import { useServices } from "../support/services";
@@ -32,6 +34,15 @@ afterEach(() => resetClock());
 
 const secretOf = async (tenantId: string) =>
   (await db().select({ s: schema.tenants.webhookSecret }).from(schema.tenants).where(eq(schema.tenants.id, tenantId)))[0].s;
+const pathOf = (url: string) => {
+  const u = new URL(url);
+  return u.pathname + u.search;
+};
+/** Waits for the receiver's `n`-th request about a session and returns it. */
+async function waitForRequest(r: Receiver, sessionId: string, n: number) {
+  await expect.poll(() => requestsFor(r, sessionId).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(n);
+  return requestsFor(r, sessionId)[n - 1];
+}
 const requestsFor = (r: Receiver, sessionId: string) => r.requests.filter((q) => JSON.parse(q.rawBody.toString()).session_id === sessionId);
 
 describe("happy", () => {
@@ -46,7 +57,11 @@ describe("happy", () => {
     expect(req.headers["content-type"]).toBe("application/json");
     expect(req.rawBody.toString("utf8")).toBe(row.payload);
     const payload = JSON.parse(row.payload);
-    expect(Object.keys(payload)).toEqual(["type", "session_id", "metadata", "result", "created_at", "created_with"]);
+    expect(Object.keys(payload)).toEqual(["id", "type", "session_id", "metadata", "result", "created_at", "created_with"]);
+    expect(payload.id).toMatch(/^evt_[0-9a-z]{20}$/);
+    expect(row.eventId).toBe(payload.id);
+    expect(req.headers["x-scanner-event-id"]).toBe(payload.id);
+    expect(req.headers["x-scanner-delivery-id"]).toBe(deliveryId);
     expect(payload).toMatchObject({ type: "scan.completed", session_id: sessionId, metadata: { order: "A-1", note: "ünïcode ✓" }, result: { page_count: 2, content_type: "application/pdf" } });
     const header = req.headers["x-scanner-signature"] as string;
     expect(header).toMatch(/^t=\d{10},v1=[0-9a-f]{64}$/);
@@ -105,6 +120,9 @@ describe("happy", () => {
     const reqs = requestsFor(failing, sessionId);
     expect(reqs).toHaveLength(3);
     expect(new Set(reqs.map((r) => r.rawBody.toString())).size).toBe(1);
+    // every retry names the same event and delivery, so the receiver can drop repeats
+    expect(new Set(reqs.map((r) => r.headers["x-scanner-event-id"]))).toEqual(new Set([JSON.parse(reqs[0].rawBody.toString()).id]));
+    expect(new Set(reqs.map((r) => r.headers["x-scanner-delivery-id"]))).toEqual(new Set([deliveryId]));
     const ts = reqs.map((r) => Number(/t=(\d+)/.exec(r.headers["x-scanner-signature"] as string)![1]));
     expect(ts[1] - ts[0]).toBeGreaterThanOrEqual(30);
     expect(ts[2] - ts[1]).toBeGreaterThanOrEqual(120);
@@ -127,7 +145,8 @@ describe("happy", () => {
       receiver.setMode({ kind: "status", status: 204 });
       const res = await callJson("POST", `/v1/dashboard/webhook/deliveries/${deliveryId}/replay`, { cookie });
       expect(res.status).toBe(201);
-      expect(res.body.delivery).toMatchObject({ session_id: sessionId, event: "scan.completed", url: receiver.url, status: "pending", attempts: [], payload: original.payload, replay_of: deliveryId });
+      // the same event (its id included); no document is stored for this seeded session, so the result is the original
+      expect(res.body.delivery).toMatchObject({ session_id: sessionId, event: "scan.completed", event_id: original.eventId, url: receiver.url, status: "pending", attempts: [], payload: original.payload, replay_of: deliveryId });
       expect(res.body.delivery.id).not.toBe(deliveryId);
       await flushDeferred();
       const replay = await waitForAttempts(db(), res.body.delivery.id, 1);
@@ -138,6 +157,38 @@ describe("happy", () => {
     } finally {
       await receiver.close();
     }
+  });
+
+  it("a replay of a real scan keeps the event id, gets a new delivery id, and carries a fresh result.url that downloads after the first expired", async () => {
+    const owner = await signup();
+    expect((await callJson("PUT", "/v1/dashboard/webhook", { cookie: owner.cookie, json: { url: ok.url, events: ["scan.completed"] } })).status).toBe(200);
+    const session = await createSessionWith(owner.secretKey, { metadata: { order: "R-1" } });
+    expect((await uploadMultipart(session.client_token, pdfBytes(900))).status).toBe(200);
+    await flushDeferred();
+    const first = await waitForRequest(ok, session.id, 1);
+    const sent = JSON.parse(first.rawBody.toString());
+    expect(sent.result.url).toMatch(/\/v1\/files\//);
+
+    advanceClock(2 * 3600_000); // the first link has expired (FILE_URL_TTL is an hour)
+    expect((await call("GET", pathOf(sent.result.url))).status).toBe(404);
+    const deliveryId = first.headers["x-scanner-delivery-id"] as string;
+    const res = await callJson("POST", `/v1/dashboard/webhook/deliveries/${deliveryId}/replay`, { cookie: owner.cookie });
+    expect(res.status).toBe(201);
+    expect(res.body.delivery).toMatchObject({ event_id: sent.id, replay_of: deliveryId });
+    await flushDeferred();
+    const replayed = await waitForRequest(ok, session.id, 2);
+    const again = JSON.parse(replayed.rawBody.toString());
+    expect(replayed.headers["x-scanner-event-id"]).toBe(sent.id);
+    expect(replayed.headers["x-scanner-delivery-id"]).toBe(res.body.delivery.id);
+    expect(replayed.headers["x-scanner-delivery-id"]).not.toBe(deliveryId);
+    // the same event, field for field, but for a newly signed link
+    expect({ ...again, result: { ...again.result, url: "" } }).toEqual({ ...sent, result: { ...sent.result, url: "" } });
+    expect(again.result.url).not.toBe(sent.result.url);
+    const download = await call("GET", pathOf(again.result.url));
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    const header = replayed.headers["x-scanner-signature"] as string;
+    expect(verifySignature({ rawBody: replayed.rawBody, header, secret: await secretOf(owner.tenant.id), nowSeconds: Number(/t=(\d+)/.exec(header)![1]) })).toBe(true);
   });
 
   it("rotation during pending retries: retries keep the old secret; new deliveries and replays use the new one", async () => {
@@ -180,10 +231,11 @@ describe("happy", () => {
     const res = await callJson("POST", "/v1/dashboard/webhook/test", { cookie });
     expect(res.status).toBe(201);
     const d = res.body.delivery;
-    expect(Object.keys(d).sort()).toEqual(["attempts", "created_at", "event", "id", "payload", "replay_of", "session_id", "status", "url"]);
+    expect(Object.keys(d).sort()).toEqual(["attempts", "created_at", "event", "event_id", "id", "payload", "replay_of", "session_id", "status", "url"]);
     expect(d).toMatchObject({ event: "test.ping", url: ok.url, status: "pending", attempts: [], replay_of: null });
     expect(d.session_id).toMatch(/^sess_test_/);
-    expect(JSON.parse(d.payload)).toEqual({ type: "test.ping", session_id: d.session_id, metadata: { source: "dashboard" }, result: null, created_at: d.created_at });
+    expect(JSON.parse(d.payload)).toEqual({ id: d.event_id, type: "test.ping", session_id: d.session_id, metadata: { source: "dashboard" }, result: null, created_at: d.created_at });
+    expect(d.event_id).toMatch(/^evt_[0-9a-z]{20}$/);
     await flushDeferred();
     const row = await waitForAttempts(db(), d.id, 1);
     expect(row.status).toBe("succeeded");
@@ -210,7 +262,7 @@ describe("happy", () => {
 
   it("the default page is 50 and the cap 200", async () => {
     const { tenantId, cookie } = await seedTenant(db(), { url: ok.url });
-    const base = { tenantId, sessionId: "sess_bulk", event: "scan.completed", url: ok.url, status: "succeeded" as const, payload: "{}", signingSecret: "whsec_x" };
+    const base = { tenantId, sessionId: "sess_bulk", event: "scan.completed", eventId: "evt_bulk", url: ok.url, status: "succeeded" as const, payload: "{}", signingSecret: "whsec_x" };
     await db().insert(schema.webhookDeliveries).values(Array.from({ length: 210 }, (_, i) => ({ ...base, id: `whd_bulk_${tenantId}_${i}`, createdAt: new Date(Date.now() - i * 1000) })));
     expect((await callJson("GET", "/v1/dashboard/webhook/deliveries", { cookie })).body.deliveries).toHaveLength(50);
     const all = (await callJson("GET", "/v1/dashboard/webhook/deliveries?limit=1000", { cookie })).body.deliveries;

@@ -80,7 +80,7 @@ function describeDatabase(name: string, open: () => Promise<DbHandle>) {
       const tenantId = await insertTenant();
       const ids = Array.from({ length: 6 }, () => newId("delivery"));
       await handle.db.insert(webhookDeliveries).values(
-        ids.map((id) => ({ id, tenantId, sessionId: "sess_x", event: "scan.completed", url: "https://r.example", payload: "{}", signingSecret: "s", createdAt: new Date(), nextAttemptAt: new Date(0) })),
+        ids.map((id) => ({ id, tenantId, sessionId: "sess_x", event: "scan.completed", eventId: "evt_x", url: "https://r.example", payload: "{}", signingSecret: "s", createdAt: new Date(), nextAttemptAt: new Date(0) })),
       );
       const claim = () =>
         withTx(handle.db, async (tx) => {

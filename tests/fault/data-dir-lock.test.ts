@@ -5,37 +5,16 @@
  * the first stops (its lock is released, or taken over when the holder died); data files
  * are private to the user.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { freePort, startAppServer } from "@/scripts/app-server";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
+import { startAppServer } from "@/scripts/app-server";
+import { serverExit } from "./support/server-exit";
 
 /** Starts a second server on `dataDir` and waits for it to exit (or gives up after `ms`). */
-async function secondProcess(dataDir: string, ms = 60_000): Promise<{ code: number | null; stderr: string; tookMs: number }> {
-  const port = await freePort();
-  const started = Date.now();
-  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", APP_SECRET: "", PUBLIC_BASE_URL: `http://localhost:${port}`, SCHEDULER_INTERVAL_SECONDS: "0" },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (c: string) => (stderr += c));
-  const code = await new Promise<number | null>((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve(null);
-    }, ms);
-    child.once("exit", (c) => {
-      clearTimeout(timer);
-      resolve(c);
-    });
-  });
-  return { code, stderr, tookMs: Date.now() - started };
+function secondProcess(dataDir: string, ms = 60_000) {
+  return serverExit({ DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", APP_SECRET: "" }, ms);
 }
 
 async function signupOn(baseUrl: string, email: string) {

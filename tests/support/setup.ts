@@ -22,4 +22,7 @@ delete env.DATABASE_URL;
 delete env.POSTGRES_URL;
 delete env.REDIS_URL;
 if (env.TEST_DATABASE_URL) env.DATABASE_URL = env.TEST_DATABASE_URL;
+// One test process with local storage (and, without TEST_REDIS_URL, an in-process limit) is
+// what the suite means to test on Postgres; the hosted start's refusal has tests of its own.
+env.ALLOW_LOCAL_DEFAULTS ??= "true";
 if (env.TEST_REDIS_URL) env.REDIS_URL = env.TEST_REDIS_URL;

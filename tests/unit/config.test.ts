@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "@/lib/config";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "docscan-config-"));
+/** Everything a hosted start needs besides the database URL and APP_SECRET. */
+const HOSTED = { PUBLIC_BASE_URL: "https://scan.example.com", S3_BUCKET: "docs", S3_REGION: "eu-west-1", REDIS_URL: "redis://cache:6379" };
 
 describe("loadConfig", () => {
   it("applies RUNTIME.md's defaults", () => {
@@ -65,16 +67,16 @@ describe("loadConfig", () => {
   it("requires APP_SECRET when DATABASE_URL or POSTGRES_URL is set, without writing one", () => {
     for (const name of ["DATABASE_URL", "POSTGRES_URL"]) {
       const dir = dataDir();
-      expect(() => loadConfig({ DATA_DIR: dir, [name]: "postgres://x@127.0.0.1/db" })).toThrow(/APP_SECRET/);
+      expect(() => loadConfig({ ...HOSTED, DATA_DIR: dir, [name]: "postgres://x@127.0.0.1/db" })).toThrow(/APP_SECRET/);
       expect(existsSync(path.join(dir, "app-secret"))).toBe(false);
     }
-    const c = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) });
+    const c = loadConfig({ ...HOSTED, DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) });
     expect(c.hosted).toBe(true);
     expect(c.webhookAllowPrivate).toBe(false);
   });
 
   it("hosted mode allows private webhook destinations only when WEBHOOK_ALLOW_PRIVATE=true", () => {
-    const base = { DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) };
+    const base = { ...HOSTED, DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) };
     expect(loadConfig({ ...base, WEBHOOK_ALLOW_PRIVATE: "true" }).webhookAllowPrivate).toBe(true);
   });
 
@@ -88,6 +90,47 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "b" })).toThrow(/S3_REGION/);
     const c = loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: "b", S3_REGION: "eu-west-1", S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
     expect(c.s3).toEqual({ bucket: "b", region: "eu-west-1", endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
+  });
+
+  describe("a hosted start refuses the single-machine defaults, naming each variable", () => {
+    const db = { DATA_DIR: dataDir(), DATABASE_URL: "postgres://x@127.0.0.1/db", APP_SECRET: "s".repeat(32) };
+
+    it.each([
+      ["PUBLIC_BASE_URL", { PUBLIC_BASE_URL: undefined }],
+      ["S3_BUCKET", { S3_BUCKET: undefined, S3_REGION: undefined }],
+      ["REDIS_URL or UPSTASH_REDIS_REST_URL", { REDIS_URL: undefined }],
+    ])("without %s", (name, unset) => {
+      expect(() => loadConfig({ ...HOSTED, ...db, ...unset })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...HOSTED, ...db, ...unset })).toThrow(`${name}`);
+    });
+
+    it("lists every gap at once, and says how to accept them", () => {
+      const message = (() => {
+        try {
+          loadConfig(db);
+        } catch (err) {
+          return (err as Error).message;
+        }
+        return "";
+      })();
+      for (const name of ["PUBLIC_BASE_URL", "S3_BUCKET", "REDIS_URL"]) expect(message).toContain(name);
+      expect(message).toContain("ALLOW_LOCAL_DEFAULTS=true");
+    });
+
+    it("on Vercel even without a database URL, which must then be given", () => {
+      expect(() => loadConfig({ ...HOSTED, DATA_DIR: dataDir(), VERCEL: "1" })).toThrow(/DATABASE_URL \(or POSTGRES_URL\): required on Vercel/);
+      expect(loadConfig({ ...HOSTED, ...db, VERCEL: "1" }).hosted).toBe(true);
+    });
+
+    it("Upstash counts as the shared rate-limit store", () => {
+      const c = loadConfig({ ...HOSTED, ...db, REDIS_URL: undefined, UPSTASH_REDIS_REST_URL: "https://kv.example", UPSTASH_REDIS_REST_TOKEN: "t" });
+      expect(c.upstash).toEqual({ url: "https://kv.example", token: "t" });
+    });
+
+    it("ALLOW_LOCAL_DEFAULTS=true accepts them; the embedded defaults never need it", () => {
+      expect(loadConfig({ ...db, ALLOW_LOCAL_DEFAULTS: "true" }).publicBaseUrl).toBe("http://localhost:3000");
+      expect(loadConfig({ DATA_DIR: dataDir() }).hosted).toBe(false);
+    });
   });
 
   it("treats empty variables as unset", () => {

@@ -6,7 +6,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: withCors(
-    route({ auth: "apiKey", body: CreateSessionInput }, async ({ req, auth, body, ctx }) =>
+    route({ auth: "apiKey", body: CreateSessionInput, idempotent: "POST /v1/sessions" }, async ({ req, auth, body, ctx }) =>
       json(201, await createSession({ ctx, principal: auth, input: body, origin: req.headers.get("origin") })),
     ),
   ),

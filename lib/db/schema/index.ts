@@ -1,6 +1,7 @@
 export * from "./api-keys";
 export * from "./credit-ledger";
 export * from "./files";
+export * from "./idempotency-keys";
 export * from "./scanner-profiles";
 export * from "./sessions";
 export * from "./tenants";

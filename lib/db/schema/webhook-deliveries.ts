@@ -19,6 +19,8 @@ export const webhookDeliveries = pgTable(
     /** The event's session (a synthetic id for test.ping, so no foreign key). */
     sessionId: text("session_id").notNull(),
     event: text("event").notNull(),
+    /** The event's id (`evt_…`, also in the payload): the same on every retry and replay of it. */
+    eventId: text("event_id").notNull(),
     url: text("url").notNull(),
     status: text("status", { enum: DELIVERY_STATUSES }).notNull().default("pending"),
     attempts: jsonb("attempts").$type<DeliveryAttempt[]>().notNull().default([]),
