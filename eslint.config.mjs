@@ -15,4 +15,9 @@ export default tseslint.config(
     files: ["**/*.mjs", "**/*.js"],
     languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly" } },
   },
+  {
+    // The installable webhook verifier: plain Node ESM, Buffer is a global there.
+    files: ["packages/verify-webhook/**/*.js"],
+    languageOptions: { globals: { Buffer: "readonly" } },
+  },
 );

@@ -2,7 +2,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const alias = { "@": path.dirname(fileURLToPath(import.meta.url)) };
+const root = path.dirname(fileURLToPath(import.meta.url));
+// The verification helper integrators install as a package; tsconfig.json maps the same name.
+const alias = { "@docscan/verify-webhook": path.join(root, "packages/verify-webhook/index.js"), "@": root };
 
 export default defineConfig({
   test: {

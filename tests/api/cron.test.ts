@@ -7,7 +7,7 @@ import { DependencyUnavailable } from "@/lib/dependencies";
 import { flushDeferred } from "@/lib/http";
 import { newId } from "@/lib/ids";
 import { DUE_BATCH } from "@/lib/webhooks/deliver-due-webhooks";
-import { verifySignature } from "@/lib/webhooks/verify-signature";
+import { verifySignature } from "@docscan/verify-webhook";
 import { call, callJson } from "../support/app";
 import { deliveryRow, runCron, sessionStatus, waitForAttempts } from "../support/delivery-helpers";
 import { signup } from "../support/factories";

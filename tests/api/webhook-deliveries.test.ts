@@ -6,7 +6,7 @@ import { schema, withTx } from "@/lib/db";
 import { flushDeferred } from "@/lib/http";
 import { deliverNow } from "@/lib/webhooks/deliver-now";
 import { enqueueEvent } from "@/lib/webhooks/enqueue-event";
-import { verifySignature } from "@/lib/webhooks/verify-signature";
+import { verifySignature } from "@docscan/verify-webhook";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { createSessionWith, pdfBytes, uploadMultipart } from "../support/sessions";

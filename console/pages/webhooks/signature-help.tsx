@@ -1,6 +1,6 @@
 import { Card } from "../../ui/layout-parts";
 
-/** A short pointer to signature verification; the README has the full receiver and a verifier to copy. */
+/** A short pointer to signature verification: the README has the full receiver, packages/verify-webhook the verifier. */
 export function SignatureHelp() {
   return (
     <Card title="Verify the signature" titleId="verify-title">
@@ -10,7 +10,7 @@ export function SignatureHelp() {
         Answer 2xx quickly; anything else is retried, up to three attempts.
       </p>
       <p className="c-muted">
-        The section “Receiving webhooks” in the service&apos;s README (<code>README.md</code>) has the request format and a standalone verifier to copy (<code>lib/webhooks/verify-signature.ts</code>).
+        The section “Receiving webhooks” in the service&apos;s README (<code>README.md</code>) has the request format and an example handler; the verifier is the dependency-free package <code>@docscan/verify-webhook</code> (<code>packages/verify-webhook</code>: install it or copy its two files).
       </p>
     </Card>
   );

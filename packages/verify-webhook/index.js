@@ -1,11 +1,11 @@
 /**
- * Verifies an `X-Scanner-Signature` header on a webhook you received. Standalone (only
- * `node:crypto`): copy this file into your receiver.
+ * Verifies the `X-Scanner-Signature` header on a DocScan webhook request. No dependencies
+ * (only `node:crypto`); types in index.d.ts. Either install the package or copy both files.
  *
- *   const ok = verifySignature({ rawBody, header: req.headers["x-scanner-signature"], secret: process.env.WEBHOOK_SECRET });
+ *   const ok = verifySignature({ rawBody, header: req.headers["x-scanner-signature"], secret: process.env.DOCSCAN_WEBHOOK_SECRET });
  *
- * - `rawBody` must be the exact bytes received (a string or Buffer), never a re-serialised
- *   JSON object: a single changed space breaks the signature.
+ * - `rawBody` must be the exact bytes received (a string, Buffer or Uint8Array), never a
+ *   re-serialised JSON object: a single changed space breaks the signature.
  * - The timestamp must be within `toleranceSeconds` (300 by default) of now, which bounds
  *   replays of a captured request.
  * - Comparison is constant-time.
@@ -13,16 +13,8 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-export interface VerifyInput {
-  rawBody: string | Buffer | Uint8Array;
-  header: string | string[] | null | undefined;
-  secret: string;
-  toleranceSeconds?: number;
-  /** Current time in unix seconds (for tests); defaults to the system clock. */
-  nowSeconds?: number;
-}
-
-export function verifySignature(input: VerifyInput): boolean {
+/** See index.d.ts for the input fields and the result. */
+export function verifySignature(input) {
   const header = Array.isArray(input.header) ? input.header[0] : input.header;
   if (!header || !input.secret) return false;
   const parts = parseHeader(header);
@@ -40,10 +32,14 @@ export function verifySignature(input: VerifyInput): boolean {
   });
 }
 
-/** `t=<unix>,v1=<hex>[,v1=<hex>]`: several v1 values are accepted (as Stripe does). */
-function parseHeader(header: string): { t: number | null; v1: string[] } {
-  let t: number | null = null;
-  const v1: string[] = [];
+/**
+ * `t=<unix>,v1=<hex>[,v1=<hex>]`: several v1 values are accepted (as Stripe does).
+ * @param {string} header
+ * @returns {{ t: number | null, v1: string[] }}
+ */
+function parseHeader(header) {
+  let t = null;
+  const v1 = [];
   for (const item of header.split(",")) {
     const [key, value] = item.trim().split("=", 2);
     if (key === "t" && value !== undefined && /^\d{1,12}$/.test(value)) t = Number(value);
