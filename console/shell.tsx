@@ -72,6 +72,9 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
           <li>
             <a href="/demo">Try the demo</a>
           </li>
+          <li>
+            <a href="/docs">API reference</a>
+          </li>
         </ul>
       </nav>
       <main id="main" className="c-main" tabIndex={-1}>

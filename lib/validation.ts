@@ -17,6 +17,9 @@ export const ListLimit = z.coerce
   .transform((n) => Math.min(n, 200))
   .default(50);
 
+/** A list endpoint's query. */
+export const ListQuery = z.object({ limit: ListLimit.meta({ description: "1 to 200; default 50" }) });
+
 /**
  * Every zod issue as `fields`, keyed by dotted path (`theme.accent`, `allowed_origins.0`);
  * root-level problems are keyed `body`. The first message per path wins.

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 const DAY_MS = 86_400_000;
 
 export interface AnalyticsWindow {
@@ -12,6 +14,9 @@ export interface AnalyticsWindow {
   /** Every day of the window, oldest first. */
   dates: string[];
 }
+
+/** The analytics query as sent; `parseDays` reads it (it never fails validation, SPEC.md). */
+export const AnalyticsQuery = z.object({ days: z.string().optional().meta({ description: "1 to 90; anything else counts as 30" }) });
 
 /** `days` from the query: an integer 1–90, anything else (absent, out of range, unparseable) is 30. */
 export function parseDays(raw: string | undefined): number {

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "./events";
 import { webhookUrlProblem } from "./webhook-url";
-import { ListLimit } from "../validation";
 
 /** `PUT /v1/dashboard/webhook`: omitted fields keep their saved value. */
 export const UpdateWebhookInput = z.strictObject({
@@ -26,6 +25,3 @@ export const UpdateWebhookInput = z.strictObject({
 });
 export type UpdateWebhookInput = z.infer<typeof UpdateWebhookInput>;
 
-/** `GET /v1/dashboard/webhook/deliveries`. */
-export const ListDeliveriesQuery = z.object({ limit: ListLimit });
-export type ListDeliveriesQuery = z.infer<typeof ListDeliveriesQuery>;

@@ -6,6 +6,7 @@ import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouteHandler } from "@/lib/http";
+import { assertDocumentedResponse } from "./api-contract";
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../app");
 export const BASE_URL = "http://localhost:3000";
@@ -55,13 +56,14 @@ function rank(route: RouteFile): number[] {
   return route.segments.map((s) => (s.startsWith("[...") ? 2 : s.startsWith("[") ? 1 : 0));
 }
 
-function resolve(pathname: string): { file: string; params: Record<string, string> } | null {
+function resolve(pathname: string): { file: string; routePath: string; params: Record<string, string> } | null {
   const parts = pathname.split("/").filter(Boolean);
   const candidates = routeFiles
     .map((r) => ({ r, params: match(r, parts) }))
     .filter((c): c is { r: RouteFile; params: Record<string, string> } => c.params !== null)
     .sort((a, b) => compareRank(rank(a.r), rank(b.r)));
-  return candidates[0] ? { file: candidates[0].r.file, params: candidates[0].params } : null;
+  const best = candidates[0];
+  return best ? { file: best.r.file, routePath: `/${best.r.segments.join("/")}`, params: best.params } : null;
 }
 
 function compareRank(a: number[], b: number[]): number {
@@ -80,7 +82,10 @@ export interface CallOptions {
   bearer?: string;
 }
 
-/** Sends one request through the app's routing and returns the handler's Response. */
+/**
+ * Sends one request through the app's routing and returns the handler's Response, after
+ * checking it against the API reference (./api-contract).
+ */
 export async function call(method: string, pathAndQuery: string, options: CallOptions = {}): Promise<Response> {
   const url = new URL(pathAndQuery, BASE_URL);
   const resolved = resolve(url.pathname);
@@ -97,7 +102,9 @@ export async function call(method: string, pathAndQuery: string, options: CallOp
     headers["content-type"] ??= "application/json";
   }
   const req = new Request(url, { method, headers, body, duplex: "half" } as RequestInit);
-  return handler(req, { params: Promise.resolve(resolved.params) });
+  const res = await handler(req, { params: Promise.resolve(resolved.params) });
+  await assertDocumentedResponse(method, resolved.routePath, res);
+  return res;
 }
 
 /** `call` and parse the JSON body (throws if the response is not JSON). */

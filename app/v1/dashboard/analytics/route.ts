@@ -1,15 +1,14 @@
-import { z } from "zod";
 import { getAnalytics } from "@/lib/analytics/get-analytics";
-import { parseDays } from "@/lib/analytics/window";
+import { AnalyticsQuery, parseDays } from "@/lib/analytics/window";
 import { json, methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
 // `days` never fails validation: anything but an integer 1–90 falls back to 30 (SPEC.md).
-const AnalyticsQuery = z.object({ days: z.string().optional() }).transform((q) => ({ days: parseDays(q.days) }));
+const DaysQuery = AnalyticsQuery.transform((q) => ({ days: parseDays(q.days) }));
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console", query: AnalyticsQuery }, async ({ auth, query, ctx }) =>
+  GET: route({ auth: "console", query: DaysQuery }, async ({ auth, query, ctx }) =>
     json(200, await getAnalytics({ ctx, tenantId: auth.tenantId, days: query.days })),
   ),
 });

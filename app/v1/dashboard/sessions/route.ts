@@ -1,11 +1,9 @@
-import { z } from "zod";
 import { json, methods, route } from "@/lib/http";
 import { listSessions } from "@/lib/sessions";
-import { ListLimit } from "@/lib/validation";
+import { ListQuery } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
-const ListQuery = z.object({ limit: ListLimit });
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>

@@ -1,11 +1,11 @@
 import { json, methods, route } from "@/lib/http";
 import { listDeliveries } from "@/lib/webhooks/list-deliveries";
-import { ListDeliveriesQuery } from "@/lib/webhooks/schemas";
+import { ListQuery } from "@/lib/validation";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console", query: ListDeliveriesQuery }, async ({ auth, query, ctx }) =>
+  GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>
     json(200, await listDeliveries({ ctx, tenantId: auth.tenantId, limit: query.limit })),
   ),
 });

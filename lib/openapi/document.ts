@@ -1,0 +1,132 @@
+/**
+ * The OpenAPI 3.1 document, rendered from the operation list by zod-openapi (built on zod's
+ * own JSON Schema output, so request bodies are described by the very schemas that validate
+ * them). Served at /v1/openapi.json and rendered at /docs/api.
+ */
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
+import { z } from "zod";
+import { ERRORS, type ErrorCode } from "../errors";
+import { errorsOf, OPERATIONS, type Auth, type Operation } from "./operations";
+import { ErrorBody, NotReady, WebhookPayload } from "./responses";
+
+/** The status an error code has on this operation (`invalid_token` is 400 where the token travels in the body). */
+export function errorStatus(op: Operation, code: ErrorCode): number {
+  return code === "invalid_token" && op.body ? 400 : ERRORS[code].status;
+}
+
+const SECURITY: Record<Auth, Record<string, string[]>[] | undefined> = {
+  apiKey: [{ apiKey: [] }],
+  secretKey: [{ apiKey: [] }],
+  console: [{ consoleCookie: [] }],
+  cron: [{ cronSecret: [] }],
+  clientToken: [],
+  signedUrl: [],
+  none: [],
+};
+
+const IdempotencyKey = z.object({
+  "Idempotency-Key": z
+    .string()
+    .max(255)
+    .optional()
+    .meta({ description: "Any unique string (a UUID, or your order id). A repeat with the same body within 24 h returns the first answer with `Idempotent-Replayed: true`." }),
+});
+const ClientTokenHeader = z.object({ "X-Client-Token": z.string().optional().meta({ description: "The client token, instead of the `session` field." }) });
+
+function errorResponses(op: Operation): ZodOpenApiResponsesObject {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsOf(op)) byStatus.set(errorStatus(op, code), [...(byStatus.get(errorStatus(op, code)) ?? []), code]);
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const schema = op.path === "/v1/ready" && status === 503 ? NotReady : ErrorBody;
+    responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
+      description: codes.map((c) => `\`${c}\``).join(", "),
+      content: {
+        "application/json": {
+          schema,
+          examples: Object.fromEntries(codes.map((code) => [code, { value: { error: code, message: ERRORS[code].message } }])),
+        },
+      },
+    };
+  }
+  return responses;
+}
+
+function successResponses(op: Operation): ZodOpenApiResponsesObject {
+  const responses: ZodOpenApiResponsesObject = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    const content = r.schema ? { "application/json": { schema: r.schema } } : r.contentType ? { [r.contentType]: { schema: z.string().meta({ format: "binary" }) } } : undefined;
+    const headers = status === "302" ? { Location: { schema: { type: "string" as const } } } : undefined;
+    responses[status as `2${string}`] = { description: r.description, ...(content && { content }), ...(headers && { headers }) };
+  }
+  return responses;
+}
+
+function operationObject(op: Operation): ZodOpenApiOperationObject {
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const uploadsByToken = op.path === "/v1/scanner/upload";
+  const header = op.idempotent ? IdempotencyKey : uploadsByToken ? ClientTokenHeader : undefined;
+  const bodies = { ...(op.body && { "application/json": { schema: op.body } }), ...Object.fromEntries(Object.entries(op.otherBodies ?? {}).map(([type, schema]) => [type, { schema }])) };
+  return {
+    operationId: `${op.method}${op.path.replace(/^\/v1/, "").replace(/[{}]/g, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    summary: op.summary,
+    ...(op.description && { description: op.description }),
+    tags: [op.tag],
+    security: SECURITY[op.auth],
+    requestParams: {
+      ...(pathParams.length > 0 && { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) }),
+      ...(op.query && { query: op.query }),
+      ...(header && { header }),
+    },
+    ...(Object.keys(bodies).length > 0 && { requestBody: { required: true, content: bodies } }),
+    responses: { ...successResponses(op), ...errorResponses(op) },
+  };
+}
+
+let built: ReturnType<typeof createDocument> | undefined;
+
+export function openApiDocument(): ReturnType<typeof createDocument> {
+  built ??= build();
+  return built;
+}
+
+function build(): ReturnType<typeof createDocument> {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const op of OPERATIONS) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "docscan API",
+      version: "1",
+      description:
+        "Hosted document scanning: your server opens a session, the person scans with the hosted scanner, you receive a signed `scan.completed` webhook with a short-lived download link. Errors are `{ error, message, fields? }`; see docs/api-errors.md.",
+    },
+    tags: [
+      { name: "Sessions", description: "Your server (secret key) or your page (publishable key, allowlisted origins only)." },
+      { name: "Scanner", description: "The hosted scanner's calls, authorised by the session's client token." },
+      { name: "Files", description: "Signed download links." },
+      { name: "Console account", description: "Sign-up and cookie login for the console." },
+      { name: "Console", description: "The console API: same origin, console cookie." },
+      { name: "Operations", description: "Health, readiness and the scheduled run." },
+    ],
+    components: {
+      securitySchemes: {
+        apiKey: { type: "http", scheme: "bearer", description: "An API key: `sk_test_…`/`sk_live_…` (secret) or `pk_…` (publishable)." },
+        consoleCookie: { type: "apiKey", in: "cookie", name: "sc_session", description: "Set by sign-up and log-in." },
+        cronSecret: { type: "http", scheme: "bearer", description: "The operator's CRON_SECRET." },
+      },
+    },
+    paths,
+    webhooks: {
+      "scan.completed": {
+        post: {
+          summary: "A session completed (also scan.failed and test.ping, same shape)",
+          description:
+            "Signed: `X-Scanner-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">`. `X-Scanner-Event-Id` repeats the payload's `id`; `X-Scanner-Delivery-Id` names this delivery. Answer any 2xx within 10 s; otherwise it is retried.",
+          requestBody: { content: { "application/json": { schema: WebhookPayload } } },
+          responses: { "200": { description: "Received (any 2xx)." } },
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The API reference (lib/openapi) against the routes: a valid OpenAPI 3.1 document, one
+ * operation for every method a route file serves and no operation without one, every error
+ * code somewhere. That each answer matches its entry is checked on every request the suite
+ * makes (tests/support/api-contract.ts).
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import { ERRORS } from "@/lib/errors";
+import { errorsOf, OPERATIONS } from "@/lib/openapi/operations";
+import { callJson, routePaths } from "../support/app";
+import { templateOf } from "../support/api-contract";
+
+const APP = path.resolve(process.cwd(), "app");
+
+/** `METHOD /path/{param}` for every handler a route file declares (`methods({ GET: …, POST: … })`). */
+function servedOperations(): string[] {
+  return routePaths()
+    .filter((p) => !p.includes("[..."))
+    .flatMap((p) => {
+      const source = readFileSync(path.join(APP, p, "route.ts"), "utf8");
+      const declared = source.slice(source.indexOf("methods({"));
+      return [...new Set([...declared.matchAll(/\b(GET|POST|PUT|PATCH|DELETE):/g)].map((m) => m[1]))].map((m) => `${m} ${templateOf(p)}`);
+    });
+}
+
+describe("GET /v1/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const { status, headers, body } = await callJson("GET", "/v1/openapi.json");
+    expect(status).toBe(200);
+    expect(headers.get("access-control-allow-origin")).toBe("*");
+    const result = await new Validator().validate(body);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(body.openapi).toBe("3.1.0");
+  });
+
+  it("describes the request bodies with the routes' own rules", async () => {
+    const { body } = await callJson("GET", "/v1/openapi.json");
+    const create = body.paths["/v1/sessions"].post;
+    const schema = create.requestBody.content["application/json"].schema;
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.properties.allowed_origins.maxItems).toBe(50);
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "402", "403", "409", "429", "503"]));
+    expect(body.webhooks["scan.completed"].post.requestBody.content["application/json"].schema).toBeDefined();
+  });
+});
+
+describe("the reference and the routes", () => {
+  const documented = OPERATIONS.map((op) => `${op.method.toUpperCase()} ${op.path}`);
+
+  it("finds the route files' methods", () => {
+    expect(servedOperations()).toEqual(expect.arrayContaining(["POST /v1/sessions", "GET /v1/cron/webhooks", "DELETE /v1/dashboard/keys/{id}"]));
+  });
+
+  it("documents every method a route serves, and nothing a route does not serve", () => {
+    expect([...documented].sort()).toEqual([...servedOperations()].sort());
+  });
+
+  it("lists each operation once", () => {
+    expect(new Set(documented).size).toBe(documented.length);
+  });
+
+  it("gives every error code at least one operation", () => {
+    const used = new Set(OPERATIONS.flatMap(errorsOf));
+    expect(Object.keys(ERRORS).filter((code) => !used.has(code as keyof typeof ERRORS) && code !== "method_not_allowed")).toEqual([]);
+  });
+});
