@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { isThemeMode, THEME_COOKIE } from "@/console/theme";
+import { ERRORS } from "@/lib/errors";
 import { openApiDocument } from "@/lib/openapi/document";
 import { outlineSchema, type OutlineRow } from "@/lib/openapi/schema-outline";
 import "@/console/console.css";
@@ -36,8 +37,10 @@ export default async function ApiReferencePage() {
           </a>
           {tags.map((tag) => (
             <div key={tag.name}>
-              <p className="d-nav__tag">{tag.name}</p>
-              <ul>
+              <a className="d-nav__tag" href={`#tag-${slug(tag.name)}`}>
+                {tag.name}
+              </a>
+              <ul className="d-nav__ops">
                 {operations
                   .filter((o) => (o.op.tags as string[])[0] === tag.name)
                   .map((o) => (
@@ -48,17 +51,19 @@ export default async function ApiReferencePage() {
               </ul>
             </div>
           ))}
-          <p className="d-nav__tag">Events</p>
-          <ul>
-            <li>
-              <a href="#webhooks">Webhook payload</a>
-            </li>
-          </ul>
+          <a className="d-nav__tag" href="#webhooks">
+            Webhook payload
+          </a>
+          <a className="d-nav__tag" href="#errors">
+            Error codes
+          </a>
         </nav>
         <main className="d-main">
           <header className="d-header">
             <h1>{info.title} reference</h1>
-            <p className="d-lead">{info.description}</p>
+            <p className="d-lead">
+              <Prose text={info.description.replace(/; see docs\/api-errors\.md\.$/, ".")} />
+            </p>
             <p>
               Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1; import it into Postman or a client generator).
               Authentication: <code>Authorization: Bearer sk_…</code> for your server, a publishable <code>pk_…</code> key from allowlisted
@@ -66,8 +71,8 @@ export default async function ApiReferencePage() {
             </p>
           </header>
           {tags.map((tag) => (
-            <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
-              <h2 id={`tag-${tag.name}`} className="d-tag">
+            <section key={tag.name} aria-labelledby={`tag-${slug(tag.name)}`}>
+              <h2 id={`tag-${slug(tag.name)}`} className="d-tag">
                 {tag.name}
               </h2>
               {tag.description && <p className="d-muted">{tag.description}</p>}
@@ -83,6 +88,22 @@ export default async function ApiReferencePage() {
               Webhook payload
             </h2>
             <Webhooks doc={doc} components={components} />
+          </section>
+          <section aria-labelledby="errors">
+            <h2 id="errors" className="d-tag">
+              Error codes
+            </h2>
+            <p className="d-muted">
+              Every failure is <code>{"{ error, message, fields? }"}</code>: <code>error</code> is stable, <code>message</code> is for logs,
+              <code> fields</code> (validation only) holds every problem at once, keyed by field path. Retry only 429 and 5xx.
+            </p>
+            <ul className="d-fields">
+              {Object.entries(ERRORS).map(([code, { status, message }]) => (
+                <li key={code} id={`error-${code}`}>
+                  <code className="d-field">{code}</code> <span className="d-status d-status--error">{status}</span> {message}
+                </li>
+              ))}
+            </ul>
           </section>
         </main>
       </div>
@@ -105,7 +126,11 @@ function OperationSection({ view, components }: { view: OperationView; component
         <span className={`d-method d-method--${view.method}`}>{view.method.toUpperCase()}</span>
         <code className="d-path">{view.path}</code>
       </p>
-      {typeof op.description === "string" && <p>{op.description}</p>}
+      {typeof op.description === "string" && (
+        <p>
+          <Prose text={op.description} />
+        </p>
+      )}
       <p className="d-muted">Authorisation: {security.length > 0 ? security.map(authWords).join(" or ") : authWords(view.path)}</p>
       {parameters.length > 0 && (
         <>
@@ -140,14 +165,21 @@ function OperationSection({ view, components }: { view: OperationView; component
           const schema = r.content?.["application/json"]?.schema;
           const outline = schema ? outlineSchema(schema, components) : undefined;
           const ok = status.startsWith("2") || status.startsWith("3");
+          const badge = <span className={`d-status ${ok ? "d-status--ok" : "d-status--error"}`}>{status}</span>;
+          if (!ok) {
+            return (
+              <li key={status}>
+                {badge} <ErrorCodes text={r.description} />
+              </li>
+            );
+          }
           return (
             <li key={status}>
-              <details open={ok}>
+              <details open>
                 <summary>
-                  <span className={`d-status ${ok ? "d-status--ok" : "d-status--error"}`}>{status}</span> {r.description}
+                  {badge} <Prose text={r.description} />
                 </summary>
-                {outline && ok && outline.rows.length > 0 && <Rows rows={outline.rows} />}
-                {!ok && <p className="d-muted">Body: <code>{"{ error, message, fields? }"}</code>; see the error codes in docs/api-errors.md.</p>}
+                {outline && outline.rows.length > 0 && <Rows rows={outline.rows} />}
               </details>
             </li>
           );
@@ -163,7 +195,9 @@ function Webhooks({ doc, components }: { doc: Json; components: Record<string, u
   return (
     <article className="d-op">
       <h3 className="d-op__title">{String(hook.summary)}</h3>
-      <p>{String(hook.description)}</p>
+      <p>
+        <Prose text={String(hook.description)} />
+      </p>
       <Rows rows={outlineSchema(schema, components).rows} />
     </article>
   );
@@ -176,7 +210,12 @@ function Rows({ rows }: { rows: OutlineRow[] }) {
         <li key={row.name}>
           <code className="d-field">{row.name}</code> <span className="d-type">{row.type}</span>
           {row.required && <span className="d-required">required</span>}
-          {row.description && <span className="d-desc"> {row.description}</span>}
+          {row.description && (
+            <span className="d-desc">
+              {" "}
+              <Prose text={row.description} />
+            </span>
+          )}
           {row.limits.length > 0 && <span className="d-muted"> ({row.limits.join(", ")})</span>}
           {row.children.length > 0 && <Rows rows={row.children} />}
         </li>
@@ -184,6 +223,30 @@ function Rows({ rows }: { rows: OutlineRow[] }) {
     </ul>
   );
 }
+
+/** Text with `code` spans, as the document's descriptions are written. */
+function Prose({ text }: { text: string }) {
+  return <>{text.split("`").map((part, i) => (i % 2 === 1 ? <code key={i}>{part}</code> : part))}</>;
+}
+
+/** An error response's description (the codes, in backticks) as links to the codes' entries. */
+function ErrorCodes({ text }: { text: string }) {
+  const codes = [...text.matchAll(/`(\w+)`/g)].map((m) => m[1]);
+  return (
+    <>
+      {codes.map((code, i) => (
+        <span key={code}>
+          {i > 0 && ", "}
+          <a href={`#error-${code}`}>
+            <code>{code}</code>
+          </a>
+        </span>
+      ))}
+    </>
+  );
+}
+
+const slug = (name: string) => name.toLowerCase().replace(/\W+/g, "-");
 
 function authWords(scheme: string): string {
   if (scheme === "apiKey") return "API key (Bearer)";

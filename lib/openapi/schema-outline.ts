@@ -33,6 +33,9 @@ function resolve(schema: unknown, components: Record<string, unknown>): Json {
   return s;
 }
 
+/** Formats a reader needs to know; zod's own (`starts_with`, ...) are restated by `pattern`. */
+const SHOWN_FORMATS = new Set(["date-time", "date", "email", "uri", "binary"]);
+
 const omit = (s: Json, key: string) => Object.fromEntries(Object.entries(s).filter(([k]) => k !== key));
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
@@ -50,7 +53,7 @@ function typeOf(schema: Json, components: Record<string, unknown>): string {
     const type = Array.isArray(s.type) ? s.type.filter((t) => t !== "null").join(" | ") : str(s.type);
     if (type === "array") return `array of ${typeOf(resolve(s.items, components), components)}`;
     if (type === "object" && !s.properties && s.additionalProperties && typeof s.additionalProperties === "object") return "object (any keys)";
-    const format = str(s.format);
+    const format = SHOWN_FORMATS.has(str(s.format) ?? "") ? str(s.format) : undefined;
     return type ? (format ? `${type} (${format})` : type) : "any JSON";
   });
   return [...words, ...(nullable ? ["null"] : [])].join(" or ") || "any JSON";
@@ -58,7 +61,9 @@ function typeOf(schema: Json, components: Record<string, unknown>): string {
 
 function limitsOf(s: Json): string[] {
   const limits: string[] = [];
-  const add = (key: string, words: string) => s[key] !== undefined && limits.push(`${words} ${String(s[key])}`);
+  // zod states every int's safe range and every format's regex; neither tells a reader anything.
+  const noise = (key: string) => Math.abs(Number(s[key])) === Number.MAX_SAFE_INTEGER || (key === "pattern" && SHOWN_FORMATS.has(str(s.format) ?? ""));
+  const add = (key: string, words: string) => s[key] !== undefined && !noise(key) && limits.push(`${words} ${String(s[key])}`);
   add("minLength", "min length");
   add("maxLength", "max length");
   add("minimum", "≥");
