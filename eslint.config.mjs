@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: [".next/**", "node_modules/**", "drizzle/**", "public/vendor/**", ".data/**", "next-env.d.ts"] },
+  { ignores: ["**/.next/**", "node_modules/**", "drizzle/**", "public/vendor/**", ".data/**", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -19,5 +19,10 @@ export default tseslint.config(
     // The installable webhook verifier: plain Node ESM, Buffer is a global there.
     files: ["packages/verify-webhook/**/*.js"],
     languageOptions: { globals: { Buffer: "readonly" } },
+  },
+  {
+    // The bare-Next benchmark baseline: route handlers in plain JS (no tsconfig of its own).
+    files: ["bench/bare-next/**/*.js"],
+    languageOptions: { globals: { Response: "readonly", URL: "readonly" } },
   },
 );

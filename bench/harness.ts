@@ -1,6 +1,7 @@
 /** What every benchmark case gets: the running app, a load generator and baseline servers. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import autocannon from "autocannon";
+import { processTreeCpuMs } from "./process-cpu";
 
 export interface Figures {
   rps: number;
@@ -8,6 +9,8 @@ export interface Figures {
   p99: number;
   /** Requests that failed or answered an unexpected status. */
   errors: number;
+  /** Server CPU per request (ms), when the server's pid was given. */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -19,6 +22,8 @@ export interface LoadOptions {
   /** Stop after this many requests instead of after the duration. */
   amount?: number;
   expectStatus?: number;
+  /** The server's pid: its process tree's CPU time is sampled around the run. */
+  serverPid?: number;
   /** Builds each request (for single-use tokens); overrides method/body/headers. */
   setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }) => object;
 }
@@ -26,6 +31,8 @@ export interface LoadOptions {
 export interface BenchContext {
   backend: "embedded" | "postgres+redis";
   baseUrl: string;
+  /** The app server's pid, for server CPU per request. */
+  appPid: number;
   /** The real backends the app runs on (unset: embedded). */
   databaseUrl?: string;
   redisUrl?: string;
@@ -53,6 +60,7 @@ export interface BenchCase {
 export async function measure(durationSec: number, options: LoadOptions): Promise<Figures> {
   const expected = options.expectStatus ?? 200;
   let unexpected = 0;
+  const cpuBefore = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -67,11 +75,14 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
       });
     },
   });
+  const cpuAfter = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
+  const served = result.requests.total;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
+    ...(cpuBefore !== null && cpuAfter !== null && served > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / served }),
   };
 }
 
@@ -99,5 +110,8 @@ export function formatComparison(backend: string, c: Comparison): string[] {
     `${prefix} p50 ms: app ${fmt(c.subject.p50)}, ${c.baselineName} ${fmt(c.baseline.p50)}, ratio ${latencyRatio(c.subject.p50, c.baseline.p50)}`,
     `${prefix} p99 ms: app ${fmt(c.subject.p99)}, ${c.baselineName} ${fmt(c.baseline.p99)}, ratio ${latencyRatio(c.subject.p99, c.baseline.p99)}`,
     `${prefix} errors: app ${c.subject.errors}, ${c.baselineName} ${c.baseline.errors}`,
+    ...(c.subject.cpuMsPerRequest !== undefined && c.baseline.cpuMsPerRequest !== undefined
+      ? [`${prefix} server CPU ms/req: app ${fmt(c.subject.cpuMsPerRequest, 2)}, ${c.baselineName} ${fmt(c.baseline.cpuMsPerRequest, 2)}, ratio ${fmt(c.subject.cpuMsPerRequest / c.baseline.cpuMsPerRequest, 2)}`]
+      : []),
   ];
 }

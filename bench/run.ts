@@ -36,6 +36,7 @@ for (const backend of backends) {
   const ctx: BenchContext = {
     backend: backend.name,
     baseUrl: app.baseUrl,
+    appPid: app.pid,
     databaseUrl: backend.databaseUrl,
     redisUrl: backend.redisUrl,
     env: BENCH_ENV,

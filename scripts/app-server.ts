@@ -8,7 +8,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 // @ts-expect-error: plain ESM helper shared with `npm start`
-import { buildIfStale, root } from "./build-if-stale.mjs";
+import { buildIfStale, nextBin, root } from "./build-if-stale.mjs";
+
+/** Where the app and its `next` binary live, for tools that start another Next app (bench/baselines/bare-next.ts). */
+export { nextBin, root };
 import { migrateDatabase } from "../lib/db";
 
 export interface AppServerOptions {

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { signup } from "../../lib/accounts/signup";
 import { loadConfig } from "../../lib/config";
+import { topUp } from "../../lib/credits";
 import { createKey } from "../../lib/keys/create-key";
 import { authenticateApiKey } from "../../lib/keys/authenticate-key";
 import { contextFor } from "../../lib/context";
@@ -37,6 +38,8 @@ export async function startSessionVerbsBaseline(ctx: BenchContext): Promise<Sess
   const services = await buildServices(config, { pgliteDir: "memory://" });
   const setup = contextFor(services);
   const account = await signup({ ctx: setup, input: { email: `baseline-${Date.now()}@example.com`, password: "bench password 123" }, clientAddress: null });
+  // Every open session holds a credit, and a measurement opens thousands.
+  for (let i = 0; i < 2; i++) await topUp({ ctx: setup, tenantId: account.tenant.id, input: { amount: 50000 } });
   const { secret } = await createKey({ ctx: setup, tenantId: account.tenant.id, input: { kind: "secret", mode: "test" } });
   const url = await ctx.startBaseline((req, res) => void handle(services, req, res));
   return { url, secretKey: secret, close: () => services.close() };

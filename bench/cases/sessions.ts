@@ -8,6 +8,7 @@ import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
+import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import type { BenchCase, BenchContext, Comparison } from "../harness";
 
@@ -30,12 +31,55 @@ export const sessionsCase: BenchCase = {
         await statusCase(ctx, tenant),
         await statusSameWorkCase(ctx, tenant, verbs),
         await uploadCase(ctx, tenant),
+        ...(ctx.databaseUrl && ctx.redisUrl ? await bareNextCases(ctx, ctx.databaseUrl, ctx.redisUrl) : []),
       ];
     } finally {
       await verbs.close();
     }
   },
 };
+
+/**
+ * Ours against bench/bare-next on the same Postgres and Redis, 32 connections, each side with
+ * its own tenant (the upload debits credits), server CPU per request sampled from /proc.
+ */
+async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<Comparison[]> {
+  const bare: BareNext = await startBareNext(databaseUrl, redisUrl);
+  try {
+    const ours = { base: ctx.baseUrl, pid: ctx.appPid, tenant: await newTenant(ctx.baseUrl) };
+    const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
+    const vs = "bare Next";
+    const create = (side: typeof ours) =>
+      ctx.measure({
+        url: `${side.base}/v1/sessions`,
+        method: "POST",
+        connections: 32,
+        serverPid: side.pid,
+        headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ metadata: { order: "bench" } }),
+        expectStatus: 201,
+      });
+    const status = async (side: typeof ours) => {
+      const s = await createSession(side.base, side.tenant);
+      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid });
+    };
+    const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
+    const upload = async (side: typeof ours) => {
+      const tokens: string[] = [];
+      for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
+      let i = 0;
+      const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
+      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, setupRequest });
+    };
+    return [
+      { name: "POST /v1/sessions vs bare Next", subject: await create(ours), baselineName: vs, baseline: await create(theirs) },
+      { name: "GET /v1/sessions/:id/status vs bare Next", subject: await status(ours), baselineName: vs, baseline: await status(theirs) },
+      { name: "POST /v1/scanner/upload (2 MB) vs bare Next", subject: await upload(ours), baselineName: vs, baseline: await upload(theirs) },
+    ];
+  } finally {
+    await bare.close();
+  }
+}
 
 async function createCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
   const body = JSON.stringify({ id: "sess_x", mode: "test", client_token: "x".repeat(160), scan_url: "http://x/scan?t=x", expires_at: new Date().toISOString() });
@@ -118,6 +162,11 @@ async function newTenant(baseUrl: string): Promise<Tenant> {
   const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
   const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
   if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
+  // Every open session holds a credit, and a measurement opens thousands.
+  for (let i = 0; i < 2; i++) {
+    const topUp = await fetch(`${baseUrl}/v1/dashboard/credits/topup`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ amount: 50000 }) });
+    if (topUp.status !== 201) throw new Error(`bench top-up: ${topUp.status} ${await topUp.text()}`);
+  }
   return { secretKey: ((await key.json()) as { secret: string }).secret };
 }
 

@@ -1,0 +1,6 @@
+/** The bare-Next baseline (bench/baselines/bare-next.ts): the same Next, pg and redis as the app, nothing else. */
+export default {
+  serverExternalPackages: ["pg", "redis"],
+  poweredByHeader: false,
+  eslint: { ignoreDuringBuilds: true },
+};

@@ -1,0 +1,39 @@
+/**
+ * CPU time of a server process and its descendants, read from /proc (Linux): sampled before
+ * and after a measurement, it gives server CPU per request, the figure a serverless bill
+ * (active CPU time) follows. Returns null where /proc is absent.
+ */
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+
+/** Linux's USER_HZ: /proc reports CPU time in 1/100 s. */
+const TICKS_PER_SECOND = 100;
+
+interface Stat {
+  ppid: number;
+  ticks: number;
+}
+
+function readStat(pid: string): Stat | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the parenthesised command name: state ppid ... utime(14) stime(15).
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+  } catch {
+    return null; // the process ended between listing and reading
+  }
+}
+
+/** CPU milliseconds used so far by `pid` and every process below it. */
+export function processTreeCpuMs(pid: number): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const stats = new Map<number, Stat>();
+  for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
+    const stat = readStat(entry);
+    if (stat) stats.set(Number(entry), stat);
+  }
+  const inTree = (p: number): boolean => p === pid || (p > 1 && stats.has(p) && inTree(stats.get(p)!.ppid));
+  let ticks = 0;
+  for (const [p, stat] of stats) if (inTree(p)) ticks += stat.ticks;
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
