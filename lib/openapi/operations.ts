@@ -136,7 +136,7 @@ export const OPERATIONS: Operation[] = [
     auth: "clientToken",
     query: z.object({ t: z.string().optional(), c: z.string().optional() }),
     responses: { 200: json("The scanner's configuration.", R.ScannerConfig) },
-    errors: ["invalid_token", "not_found", "session_expired", "token_already_used"],
+    errors: ["invalid_request", "invalid_token", "not_found", "session_expired", "token_already_used"],
   },
   {
     method: "put",
@@ -256,7 +256,7 @@ export const OPERATIONS: Operation[] = [
   consoleOp("get", "/v1/dashboard/credits", "Balance and ledger", { 200: json("Balance, 30-day spend and the newest ledger entries.", R.Credits) }),
   consoleOp("post", "/v1/dashboard/credits/topup", "Buy a credit pack", { 201: json("Balance and ledger after the top-up.", R.Credits) }, { body: TopUpInput, idempotent: true }),
   consoleOp("get", "/v1/dashboard/analytics", "Usage analytics", { 200: json("Totals, a daily series and recent sessions for the window ending today (UTC).", R.Analytics) }, { description: "`days` is 1–90; anything else counts as 30.", query: AnalyticsQuery }),
-  consoleOp("get", "/v1/dashboard/sessions", "Recent sessions", { 200: json("The newest sessions first.", R.DashboardSessions) }, { query: ListQuery }),
+  consoleOp("get", "/v1/dashboard/sessions", "Recent sessions", { 200: json("The newest sessions first.", R.DashboardSessions) }, { query: ListQuery, errors: ["invalid_request"] }),
   consoleOp("get", "/v1/dashboard/scanner", "Scanner profiles and defaults", { 200: json("Profiles, the default one and the platform defaults.", R.ScannerOverview) }),
   consoleOp("put", "/v1/dashboard/scanner", "Change the default profile's settings", { 200: json("The default profile's settings after the patch.", R.DefaultSettings) }, { body: ScannerSettingsPatch, errors: ["invalid_scanner_config"] }),
   consoleOp("post", "/v1/dashboard/scanner/profiles", "Create a scanner profile", { 201: json("The profile.", R.OneProfile) }, { body: ProfileBody }),
@@ -267,7 +267,7 @@ export const OPERATIONS: Operation[] = [
   consoleOp("put", "/v1/dashboard/webhook", "Set the webhook endpoint", { 200: json("The endpoint after the change.", R.WebhookConfig) }, { body: UpdateWebhookInput }),
   consoleOp("post", "/v1/dashboard/webhook/rotate-secret", "Rotate the signing secret", { 201: json("The new secret, shown this once.", R.WebhookSecret) }),
   consoleOp("post", "/v1/dashboard/webhook/test", "Send a test.ping", { 201: json("The delivery, after its first attempt.", R.OneDelivery) }, { errors: ["no_endpoint"] }),
-  consoleOp("get", "/v1/dashboard/webhook/deliveries", "Webhook delivery log", { 200: json("The newest deliveries first.", R.DeliveryList) }, { query: ListQuery }),
+  consoleOp("get", "/v1/dashboard/webhook/deliveries", "Webhook delivery log", { 200: json("The newest deliveries first.", R.DeliveryList) }, { query: ListQuery, errors: ["invalid_request"] }),
   consoleOp("post", "/v1/dashboard/webhook/deliveries/{id}/replay", "Replay a delivery", { 201: json("The new delivery.", R.OneDelivery) }, { description: "Sends the same event again (same event id, fresh signature and download link) as a new delivery.", errors: ["not_found", "no_endpoint"] }),
   // Operations.
   {
@@ -322,7 +322,7 @@ export const OPERATIONS: Operation[] = [
 /** The error codes an operation can answer with: its own and those its shape implies. */
 export function errorsOf(op: Operation): ErrorCode[] {
   const implied: ErrorCode[] = ["service_unavailable", "internal_error"];
-  if (op.body || op.query) implied.push("invalid_request");
+  if (op.body) implied.push("invalid_request");
   if (op.idempotent) implied.push("idempotency_key_reused", "idempotency_key_in_use", "invalid_request");
   if (op.auth === "console" || op.auth === "cron") implied.push("unauthorized");
   // The console's CSRF defence: a mutation from another origin is refused.
