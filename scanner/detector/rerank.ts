@@ -4,6 +4,7 @@ import type { Point } from "./types";
 import { colourDistance, regionStats, sideColours } from "./region-cues";
 import type { EdgeMap } from "./edges";
 import { nearEdges, paperPrior } from "./paper-cues";
+import { cornerPrior } from "./corner-cues";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
@@ -42,7 +43,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
     c.outsides = cols.map((s) => s.outside);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
-    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter) * paperPrior(c.corners, planes, near, frame);
+    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter) * paperPrior(c.corners, planes, near, frame) * cornerPrior(c);
     c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3) * Math.pow(PARTIAL_PRIOR, offFrame);
   }
   return cands.sort((a, b) => b.score - a.score);

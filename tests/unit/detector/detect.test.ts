@@ -45,6 +45,17 @@ describe("detect on synthetic frames", () => {
     expect(Math.max(...d!.corners.map(([x]) => x))).toBeGreaterThan(W - 3);
   });
 
+  // The shadow's edge crosses the page and the desk: the quad cut at it scored
+  // higher than the page until sides running on past a corner were penalised (corner-cues.ts).
+  for (const shadow of [{ a: 0.3, b: 300, depth: 0.55 }, { a: 0.5, b: 200, depth: 0.5 }]) {
+    it(`keeps the whole page when a cast shadow crosses it (y = ${shadow.a}x + ${shadow.b})`, () => {
+      const corners = placedPage(320, 240, 250, 350, 7);
+      const d = detect(renderScene({ width: W, height: H, corners, background: "light", noise: 3, seed: 5, shadow }));
+      expect(d).not.toBeNull();
+      expect(worstCornerError(d!.corners, corners)).toBeLessThan(0.01 * Math.hypot(W, H));
+    });
+  }
+
   it("returns null or low confidence on an empty desk", () => {
     const frame = renderScene({ width: W, height: H, corners: placedPage(-500, -500, 10, 10, 0), background: "dark", noise: 2 });
     const d = detect(frame);

@@ -14,6 +14,8 @@ export interface SceneOptions {
   background?: Background;
   noise?: number;
   seed?: number;
+  /** a cast shadow darkening everything below the line y = a·x + b to `depth` of its light */
+  shadow?: { a: number; b: number; depth: number };
 }
 
 /** Square marks (page units, centre and half-size) printed on every synthetic page. */
@@ -37,6 +39,7 @@ export function renderScene(o: SceneOptions): Frame {
         const c = shade(x + dx, y + dy, toPage, page, marks, o.background ?? "dark");
         for (let k = 0; k < 3; k++) rgb[k] += c[k] / 4;
       }
+      if (o.shadow && y + 0.5 > o.shadow.a * (x + 0.5) + o.shadow.b) for (let k = 0; k < 3; k++) rgb[k] *= o.shadow.depth;
       const n = (o.noise ?? 0) * gaussian(rnd);
       const i = (y * o.width + x) * 4;
       data[i] = rgb[0] + n; data[i + 1] = rgb[1] + n; data[i + 2] = rgb[2] + n; data[i + 3] = 255;
