@@ -78,6 +78,7 @@ const consoleOp = (method: Operation["method"], path: string, summary: string, r
   errors: [],
   ...more,
 });
+const account = { tag: "Console account" } as const;
 
 export const OPERATIONS: Operation[] = [
   // Sessions: your server (secret key) or your page (publishable key).
@@ -197,55 +198,14 @@ export const OPERATIONS: Operation[] = [
     errors: ["invalid_signature", "not_found"],
   },
   // Console account (cookie login).
-  {
-    method: "post",
-    path: "/v1/auth/signup",
-    summary: "Sign up",
+  consoleOp("post", "/v1/auth/signup", "Sign up", { 201: json("The new account.", R.Account) }, {
+    ...account, auth: "none", body: SignupInput, errors: ["email_taken", "rate_limited"],
     description: "Creates the account, its tenant with 250 credits and a publishable test key, and signs in (sets the console cookie).",
-    tag: "Console account",
-    auth: "none",
-    body: SignupInput,
-    responses: { 201: json("The new account.", R.Account) },
-    errors: ["email_taken", "rate_limited"],
-  },
-  {
-    method: "post",
-    path: "/v1/auth/login",
-    summary: "Log in",
-    tag: "Console account",
-    auth: "none",
-    body: LoginInput,
-    responses: { 200: json("Signed in; the console cookie is set.", R.Account) },
-    errors: ["invalid_credentials", "rate_limited"],
-  },
-  {
-    method: "post",
-    path: "/v1/auth/logout",
-    summary: "Log out",
-    tag: "Console account",
-    auth: "none",
-    responses: { 200: json("Signed out; the cookie is cleared.", R.Ok) },
-    errors: [],
-  },
-  {
-    method: "get",
-    path: "/v1/auth/me",
-    summary: "The signed-in account",
-    tag: "Console account",
-    auth: "console",
-    responses: { 200: json("The account.", R.Account) },
-    errors: [],
-  },
-  {
-    method: "put",
-    path: "/v1/dashboard/settings",
-    summary: "Update account settings",
-    tag: "Console account",
-    auth: "console",
-    body: UpdateSettingsInput,
-    responses: { 200: json("The account.", R.Account) },
-    errors: [],
-  },
+  }),
+  consoleOp("post", "/v1/auth/login", "Log in", { 200: json("Signed in; the console cookie is set.", R.Account) }, { ...account, auth: "none", body: LoginInput, errors: ["invalid_credentials", "rate_limited"] }),
+  consoleOp("post", "/v1/auth/logout", "Log out", { 200: json("Signed out; the cookie is cleared.", R.Ok) }, { ...account, auth: "none" }),
+  consoleOp("get", "/v1/auth/me", "The signed-in account", { 200: json("The account.", R.Account) }, account),
+  consoleOp("put", "/v1/dashboard/settings", "Update account settings", { 200: json("The account.", R.Account) }, { ...account, body: UpdateSettingsInput }),
   // Console API.
   consoleOp("get", "/v1/dashboard/keys", "List API keys", { 200: json("Every key, revoked ones included.", R.KeyList) }),
   consoleOp("post", "/v1/dashboard/keys", "Create an API key", { 201: json("The key; `secret` is its full value, shown this once.", R.CreatedKey) }, { body: CreateKeyInput }),
