@@ -51,9 +51,18 @@ export interface Comparison {
   baseline: Figures;
 }
 
+/** One figure that is not a load run (peak memory, start-up time), app beside baseline. */
+export interface Pair {
+  name: string;
+  unit: string;
+  app: number;
+  baselineName: string;
+  baseline: number;
+}
+
 export interface BenchCase {
   name: string;
-  run(ctx: BenchContext): Promise<Comparison[]>;
+  run(ctx: BenchContext): Promise<(Comparison | Pair)[]>;
 }
 
 /** Drives load with autocannon and reports requests/s and latency percentiles (ms). */
@@ -103,8 +112,9 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const latencyRatio = (app: number, base: number) => fmt(Math.max(app, 1) / Math.max(base, 1), 2);
 
 /** One line per figure: app and baseline side by side, with their ratio. */
-export function formatComparison(backend: string, c: Comparison): string[] {
+export function formatComparison(backend: string, c: Comparison | Pair): string[] {
   const prefix = `bench ${backend} ${c.name}`;
+  if ("unit" in c) return [`${prefix} ${c.unit}: app ${fmt(c.app)}, ${c.baselineName} ${fmt(c.baseline)}, ratio ${fmt(c.app / c.baseline, 2)}`];
   return [
     `${prefix} req/s: app ${fmt(c.subject.rps, 0)}, ${c.baselineName} ${fmt(c.baseline.rps, 0)}, ratio ${fmt(c.subject.rps / c.baseline.rps, 3)}`,
     `${prefix} p50 ms: app ${fmt(c.subject.p50)}, ${c.baselineName} ${fmt(c.baseline.p50)}, ratio ${latencyRatio(c.subject.p50, c.baseline.p50)}`,

@@ -1,7 +1,7 @@
 /**
- * CPU time of a server process and its descendants, read from /proc (Linux): sampled before
- * and after a measurement, it gives server CPU per request, the figure a serverless bill
- * (active CPU time) follows. Returns null where /proc is absent.
+ * CPU time and peak memory of a server process and its descendants, read from /proc (Linux).
+ * CPU sampled before and after a measurement gives server CPU per request, the figure a
+ * serverless bill (active CPU time) follows. Both return null where /proc is absent.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 
@@ -24,16 +24,35 @@ function readStat(pid: string): Stat | null {
   }
 }
 
-/** CPU milliseconds used so far by `pid` and every process below it. */
-export function processTreeCpuMs(pid: number): number | null {
-  if (!existsSync("/proc/self/stat")) return null;
+/** `pid` and every process below it, with their stats. */
+function processTree(pid: number): Map<number, Stat> {
   const stats = new Map<number, Stat>();
   for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
     const stat = readStat(entry);
     if (stat) stats.set(Number(entry), stat);
   }
   const inTree = (p: number): boolean => p === pid || (p > 1 && stats.has(p) && inTree(stats.get(p)!.ppid));
+  return new Map([...stats].filter(([p]) => inTree(p)));
+}
+
+/** CPU milliseconds used so far by `pid` and every process below it. */
+export function processTreeCpuMs(pid: number): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
   let ticks = 0;
-  for (const [p, stat] of stats) if (inTree(p)) ticks += stat.ticks;
+  for (const stat of processTree(pid).values()) ticks += stat.ticks;
   return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** Peak resident memory so far (VmHWM, MB) of `pid` and every process below it, summed. */
+export function processTreePeakRssMb(pid: number): number | null {
+  if (!existsSync("/proc/self/status")) return null;
+  let kb = 0;
+  for (const p of processTree(pid).keys()) {
+    try {
+      kb += Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return kb / 1024;
 }

@@ -23,12 +23,17 @@ export interface AppServerOptions {
   env?: Record<string, string>;
   /** "capture" keeps stdout and stderr for `logs()` (tests that inspect what was logged). */
   output?: "inherit" | "ignore" | "capture";
+  /** What "ready" means (default: /v1/health answers 200); the bench's cold start waits for a session. */
+  ready?: (baseUrl: string) => Promise<boolean>;
 }
 
 export interface AppServer {
   baseUrl: string;
   /** The server process, for tests that measure or signal it. */
   pid: number;
+  /** performance.now() when the process was spawned, and when it first answered `ready`. */
+  spawnedAt: number;
+  readyAt: number;
   stop(): Promise<void>;
   /** Everything the server wrote so far, with `output: "capture"`. */
   logs(): string;
@@ -54,26 +59,30 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   };
   const output = options.output ?? "inherit";
   const stdio = output === "capture" ? "pipe" : output;
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], { cwd: root, env, stdio: ["ignore", stdio, stdio] });
   let captured = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
-  await waitForHealth(baseUrl, child);
-  return { baseUrl, pid: child.pid!, stop: () => stopChild(child), logs: () => captured };
+  await waitUntilReady(baseUrl, child, options.ready ?? healthy);
+  return { baseUrl, pid: child.pid!, spawnedAt, readyAt: performance.now(), stop: () => stopChild(child), logs: () => captured };
 }
 
-async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+const healthy = async (baseUrl: string) => (await fetch(`${baseUrl}/v1/health`)).ok;
+
+// Polled every 25 ms: a refused connection costs nothing, and the bench times the start with it.
+async function waitUntilReady(baseUrl: string, child: ChildProcess, ready: (baseUrl: string) => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`next start exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${baseUrl}/v1/health`)).ok) return;
+      if (await ready(baseUrl)) return;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 25));
   }
   await stopChild(child);
-  throw new Error(`the app did not answer ${baseUrl}/v1/health within 60 s`);
+  throw new Error(`the app was not ready at ${baseUrl} within 60 s`);
 }
 
 function stopChild(child: ChildProcess): Promise<void> {

@@ -13,34 +13,51 @@ const APP_DIR = path.join(root, "bench", "bare-next");
 export interface BareNext {
   url: string;
   pid: number;
+  /** performance.now() at spawn and when `ready` first held (see startAppServer). */
+  spawnedAt: number;
+  readyAt: number;
   close(): Promise<void>;
 }
 
+export interface BareNextOptions {
+  /** false when this run built it already */
+  build?: boolean;
+  /** Default: the status handler answers (a 401: no token), so the handlers are loaded. */
+  ready?: (url: string) => Promise<boolean>;
+}
+
+const handlersLoaded = async (url: string) => (await fetch(`${url}/v1/sessions/x/status`)).status === 401;
+
 /** Builds bench/bare-next (every run: it is small) and starts it with `next start`. */
-export async function startBareNext(databaseUrl: string, redisUrl: string): Promise<BareNext> {
-  const build = spawnSync(nextBin, ["build", APP_DIR], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (build.status !== 0) throw new Error(`next build bench/bare-next exited with ${build.status}`);
+export async function startBareNext(databaseUrl: string, redisUrl: string, options: BareNextOptions = {}): Promise<BareNext> {
+  if (options.build !== false) {
+    const build = spawnSync(nextBin, ["build", APP_DIR], { cwd: root, stdio: "ignore", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (build.status !== 0) throw new Error(`next build bench/bare-next exited with ${build.status}`);
+  }
   const port = await freePort();
+  const spawnedAt = performance.now();
   const child = spawn(process.execPath, [nextBin, "start", APP_DIR, "-p", String(port)], {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
   });
   const url = `http://localhost:${port}`;
+  const ready = options.ready ?? handlersLoaded;
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      // Any JSON answer means the handlers are loaded (this one is a 401: no token).
-      if ((await fetch(`${url}/v1/sessions/x/status`)).status === 401) break;
+      if (await ready(url)) break;
     } catch {
       // not listening yet
     }
     if (Date.now() > deadline || child.exitCode !== null) throw new Error("bench/bare-next did not start");
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 25));
   }
   return {
     url,
     pid: child.pid!,
+    spawnedAt,
+    readyAt: performance.now(),
     close: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")))),
   };
 }

@@ -10,7 +10,9 @@ import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
-import type { BenchCase, BenchContext, Comparison } from "../harness";
+import type { BenchCase, BenchContext, Comparison, Pair } from "../harness";
+import { processTreePeakRssMb } from "../process-cpu";
+import { startAppServer } from "../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOADS = 150;
@@ -43,8 +45,9 @@ export const sessionsCase: BenchCase = {
  * Ours against bench/bare-next on the same Postgres and Redis, 32 connections, each side with
  * its own tenant (the upload debits credits), server CPU per request sampled from /proc.
  */
-async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<Comparison[]> {
+async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
   const bare: BareNext = await startBareNext(databaseUrl, redisUrl);
+  let loaded: (Comparison | Pair)[];
   try {
     const ours = { base: ctx.baseUrl, pid: ctx.appPid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
@@ -71,14 +74,41 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
       return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, setupRequest });
     };
-    return [
+    loaded = [
       { name: "POST /v1/sessions vs bare Next", subject: await create(ours), baselineName: vs, baseline: await create(theirs) },
       { name: "GET /v1/sessions/:id/status vs bare Next", subject: await status(ours), baselineName: vs, baseline: await status(theirs) },
       { name: "POST /v1/scanner/upload (2 MB) vs bare Next", subject: await upload(ours), baselineName: vs, baseline: await upload(theirs) },
     ];
+    // The upload load came last, so the peak so far is the peak under it (ours also served the cases before).
+    loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(ctx.appPid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
   } finally {
     await bare.close();
   }
+  return [...loaded, await coldStart(ctx, databaseUrl, redisUrl)];
+}
+
+const COLD_STARTS = 3;
+
+/**
+ * What a new serverless instance costs: from spawning the server process to its first
+ * answered POST /v1/sessions (201), polled every 25 ms; the median of COLD_STARTS starts per
+ * side, alternating. The tenant and key exist beforehand, as they would in production.
+ */
+async function coldStart(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<Pair> {
+  const tenant = await newTenant(ctx.baseUrl);
+  // Throws until the server answers 201; the start-up loop retries.
+  const firstSession = async (base: string) => Boolean(await createSession(base, tenant));
+  const ours: number[] = [], theirs: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession });
+    ours.push(app.readyAt - app.spawnedAt);
+    await app.stop();
+    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession });
+    theirs.push(bare.readyAt - bare.spawnedAt);
+    await bare.close();
+  }
+  const median = (x: number[]) => x.sort((a, b) => a - b)[x.length >> 1];
+  return { name: "cold start: spawn to first POST /v1/sessions answered vs bare Next", unit: "ms", app: median(ours), baselineName: "bare Next", baseline: median(theirs) };
 }
 
 async function createCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
