@@ -22,16 +22,22 @@ export interface LedgerEntryInput {
 export async function appendLedgerEntry(tx: Tx, e: LedgerEntryInput): Promise<{ id: string; balanceAfter: number }> {
   const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, e.tenantId)).for("update");
   if (!tenant) throw new Error(`appendLedgerEntry: no tenant ${e.tenantId}`);
-  const [last] = await tx
-    .select({ seq: sql<number>`coalesce(max(${creditLedger.seq}), 0)`.mapWith(Number) })
-    .from(creditLedger)
-    .where(eq(creditLedger.tenantId, e.tenantId));
+  return appendLockedLedgerEntry(tx, e, tenant.credits);
+}
+
+/**
+ * `appendLedgerEntry` for a caller that already holds the tenant row lock in `tx` and read
+ * `credits` under it (the completion locks the row once for its balance check, its debit and
+ * its webhook settings). The next `seq` is read in the insert itself: its statement starts
+ * after the lock was granted, so it sees every earlier append.
+ */
+export async function appendLockedLedgerEntry(tx: Tx, e: LedgerEntryInput, credits: number): Promise<{ id: string; balanceAfter: number }> {
   const id = newId("ledger");
-  const balanceAfter = tenant.credits + e.delta;
+  const balanceAfter = credits + e.delta;
   await tx.insert(creditLedger).values({
     id,
     tenantId: e.tenantId,
-    seq: (last?.seq ?? 0) + 1,
+    seq: sql`(select coalesce(max(${creditLedger.seq}), 0) + 1 from ${creditLedger} where ${creditLedger.tenantId} = ${e.tenantId})`,
     delta: e.delta,
     balanceAfter,
     reason: e.reason,

@@ -65,14 +65,21 @@ export async function idempotent(call: IdempotentCall, work: () => Promise<Answe
 
 const rowOf = (call: IdempotentCall) => and(eq(k.tenantId, call.tenantId), eq(k.endpoint, call.endpoint), eq(k.key, call.key!));
 
-/** Inserts the key as working; false when it is already there. A key past its day is deleted first. */
+/**
+ * Inserts the key as working; false when it is already there. A key past its day is taken
+ * over in the same statement (its row overwritten as a fresh claim), which is what deleting
+ * it first and inserting would do, in one round trip (issue 14).
+ */
 async function claim(call: IdempotentCall, requestHash: string): Promise<boolean> {
   const { db, now } = call.ctx;
-  await db.delete(k).where(and(rowOf(call), lt(k.createdAt, new Date(now.getTime() - KEY_TTL_MS))));
   const inserted = await db
     .insert(k)
     .values({ tenantId: call.tenantId, endpoint: call.endpoint, key: call.key!, requestHash, createdAt: now })
-    .onConflictDoNothing()
+    .onConflictDoUpdate({
+      target: [k.tenantId, k.endpoint, k.key],
+      set: { requestHash, status: null, response: null, createdAt: now },
+      setWhere: lt(k.createdAt, new Date(now.getTime() - KEY_TTL_MS)),
+    })
     .returning({ key: k.key });
   return inserted.length === 1;
 }

@@ -1,8 +1,9 @@
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
-import { apiKeys } from "../db/schema";
+import { prepared } from "../db/prepared";
+import { apiKeys, scannerProfiles, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import { parseKeyValue, type KeyKind, type KeyMode } from "./key-format";
 
@@ -12,23 +13,56 @@ export interface ApiKeyPrincipal {
   tenantId: string;
   keyKind: KeyKind;
   mode: KeyMode;
+  /** The key's tenant as read with the key, for session creation (so it needs no read of its own). */
+  tenant: KeyTenant;
+}
+
+export interface KeyTenant {
+  id: string;
+  allowedOrigins: string[];
+  defaultProfileId: string | null;
+  /** The default profile's settings; null when there is none (or its row is gone). */
+  defaultProfileSettings: Record<string, unknown> | null;
 }
 
 /** `last_used_at` is refreshed at most this often, so API calls are not all writes. */
 const LAST_USED_GRANULARITY_MS = 60_000;
 
+/**
+ * The key by its hash, joined to its tenant and the tenant's default scanner profile: one
+ * statement for everything `POST /v1/sessions` reads before its insert (issue 14).
+ */
+const keyByHash = (db: Db) =>
+  prepared(db, "api_key_by_hash", () =>
+    db
+      .select({
+        id: apiKeys.id,
+        tenantId: apiKeys.tenantId,
+        kind: apiKeys.kind,
+        mode: apiKeys.mode,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        allowedOrigins: tenants.allowedOrigins,
+        defaultProfileId: tenants.defaultProfileId,
+        defaultProfileSettings: scannerProfiles.settings,
+      })
+      .from(apiKeys)
+      .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+      .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
+      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+      .limit(1)
+      .prepare("api_key_by_hash"),
+  );
+
 /** The active API key in `Authorization: Bearer`; absent, malformed, unknown or revoked → `401 invalid_api_key`. */
 export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "now" | "defer">): Promise<ApiKeyPrincipal> {
   const value = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
   if (!value || !parseKeyValue(value)) throw new ApiError("invalid_api_key");
-  const [key] = await ctx.db
-    .select({ id: apiKeys.id, tenantId: apiKeys.tenantId, kind: apiKeys.kind, mode: apiKeys.mode, revokedAt: apiKeys.revokedAt })
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, sha256Hex(value)))
-    .limit(1);
+  const [key] = await keyByHash(ctx.db).execute({ keyHash: sha256Hex(value) });
   if (!key || key.revokedAt) throw new ApiError("invalid_api_key");
-  ctx.defer(() => touchLastUsed(ctx.db, key.id, ctx.now));
-  return { kind: "apiKey", keyId: key.id, tenantId: key.tenantId, keyKind: key.kind, mode: key.mode };
+  if (isStale(key.lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, key.id, ctx.now));
+  const tenant = { id: key.tenantId, allowedOrigins: key.allowedOrigins, defaultProfileId: key.defaultProfileId, defaultProfileSettings: key.defaultProfileSettings };
+  return { kind: "apiKey", keyId: key.id, tenantId: key.tenantId, keyKind: key.kind, mode: key.mode, tenant };
 }
 
 /** A secret key, or `401 secret_key_required` for a valid publishable key. */
@@ -36,6 +70,11 @@ export async function authenticateSecretKey(req: Request, ctx: Pick<Ctx, "db" | 
   const principal = await authenticateApiKey(req, ctx);
   if (principal.keyKind !== "secret") throw new ApiError("secret_key_required");
   return principal;
+}
+
+/** Whether `last_used_at` as just read is due a refresh (no statement is sent when it is not). */
+function isStale(lastUsedAt: Date | null, now: Date): boolean {
+  return !lastUsedAt || lastUsedAt.getTime() < now.getTime() - LAST_USED_GRANULARITY_MS;
 }
 
 async function touchLastUsed(db: Db, keyId: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
 import { completeSession } from "./complete-session";
-import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
+import { assertTokenUnused, findSessionWithFile, scheduleDelivery, sessionForToken } from "./internal";
 import { hasPdfHeader } from "./pdf-header";
 import type { CompleteInput } from "./schemas";
 import { deliveredFileKey, PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
@@ -21,7 +21,12 @@ export async function completeUpload({ ctx, input }: { ctx: Ctx; input: Complete
   assertTokenUnused(session);
   const upload = uploadKey(session.id);
   const key = deliveredFileKey(session.id);
-  if (!(await ctx.storage.copy(upload, key))) throw new ApiError("upload_not_found");
+  if (!(await ctx.storage.copy(upload, key))) {
+    // A concurrent completion may have spent the token, and removed the upload, since the read above.
+    const current = await findSessionWithFile(ctx.db, session.id);
+    if (current) assertTokenUnused(current);
+    throw new ApiError("upload_not_found");
+  }
   try {
     const stored = await ctx.storage.stat(key);
     if (!stored || stored.size === 0) throw new ApiError("empty_file");

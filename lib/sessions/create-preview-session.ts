@@ -15,7 +15,6 @@ export async function createPreviewSession({ ctx, tenantId, input }: { ctx: Ctx;
   const scanner = await resolveScannerSettings(ctx.db, tenant, input.scanner_id, undefined);
   return insertSession(ctx, {
     tenantId,
-    balance: tenant.credits,
     mode: "test",
     metadata: { source: "dashboard_preview" },
     scanner: scanner.settings,

@@ -3,7 +3,6 @@ import { invalidRequest } from "../errors";
 import type { ApiKeyPrincipal } from "../keys/authenticate-key";
 import { consumeSessionRateLimit } from "./consume-session-rate-limit";
 import { insertSession } from "./insert-session";
-import { loadTenant } from "./internal";
 import { resolveAllowedOrigins } from "./resolve-allowed-origins";
 import { resolveScannerSettings } from "./resolve-scanner-settings";
 import type { CreateSessionInput } from "./schemas";
@@ -31,13 +30,13 @@ export async function createSession({ ctx, principal, input, origin }: CreateSes
   if (publishable && input.callback_url !== undefined) {
     throw invalidRequest({ callback_url: "cannot be set with a publishable key; open the session with a secret key" });
   }
-  const tenant = await loadTenant(ctx.db, principal.tenantId);
+  // Read with the key (lib/keys/authenticate-key.ts): allowlist and default profile.
+  const { tenant } = principal;
   const allowedOrigins = resolveAllowedOrigins(tenant.allowedOrigins, input.allowed_origins, publishable ? origin : undefined);
   await consumeSessionRateLimit(ctx, { tenantId: tenant.id, keyKind: principal.keyKind }, now);
   const scanner = await resolveScannerSettings(ctx.db, tenant, input.scanner_id, input.scanner);
   return insertSession(ctx, {
     tenantId: tenant.id,
-    balance: tenant.credits,
     mode: principal.mode,
     metadata: input.metadata ?? {},
     scanner: scanner.settings,

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
+import { prepared } from "../db/prepared";
 import { files, sessions, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import { verifyClientToken, verifyHandoffCode } from "../tokens";
@@ -16,18 +17,29 @@ export async function findSession(db: Db | Tx, sessionId: string): Promise<Sessi
   return row ?? null;
 }
 
-/** A session and its file (null until a document exists), in one query. */
-export async function findSessionWithFile(db: Db | Tx, sessionId: string): Promise<SessionWithFile | null> {
-  const [row] = await db.select({ session: sessions, file: files }).from(sessions).leftJoin(files, eq(files.sessionId, sessions.id)).where(eq(sessions.id, sessionId)).limit(1);
+/** A session and its file (null until a document exists), in one prepared query: every token request starts with it. */
+export async function findSessionWithFile(db: Db, sessionId: string): Promise<SessionWithFile | null> {
+  const [row] = await sessionWithFileById(db).execute({ sessionId });
   return row ? { ...row.session, file: row.file } : null;
 }
 
+const sessionWithFileById = (db: Db) =>
+  prepared(db, "session_with_file_by_id", () =>
+    db
+      .select({ session: sessions, file: files })
+      .from(sessions)
+      .leftJoin(files, eq(files.sessionId, sessions.id))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .limit(1)
+      .prepare("session_with_file_by_id"),
+  );
+
 export type SessionWithFile = SessionRow & { file: FileRow | null };
 
-/** The tenant fields session creation needs; the principal was just authenticated, so it exists. */
+/** The tenant fields the dashboard preview session needs; the console user's tenant exists. */
 export async function loadTenant(db: Db, tenantId: string) {
   const [tenant] = await db
-    .select({ id: tenants.id, credits: tenants.credits, allowedOrigins: tenants.allowedOrigins, defaultProfileId: tenants.defaultProfileId })
+    .select({ id: tenants.id, allowedOrigins: tenants.allowedOrigins, defaultProfileId: tenants.defaultProfileId })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
     .limit(1);

@@ -13,17 +13,21 @@ export interface ResolvedScanner {
  * The settings snapshot a new session keeps: the named profile (or the tenant's default,
  * or the platform defaults when there is none), with the per-session override deep-merged
  * over it and the whole validated (`400 invalid_scanner_config` with `fields`). A profile id
- * of another tenant reads exactly like an unknown one.
+ * of another tenant reads exactly like an unknown one. A tenant read with its default
+ * profile's settings (`defaultProfileSettings`, as the API key lookup reads it) needs no
+ * query for that profile.
  */
 export async function resolveScannerSettings(
   db: Db,
-  tenant: { id: string; defaultProfileId: string | null },
+  tenant: { id: string; defaultProfileId: string | null; defaultProfileSettings?: Record<string, unknown> | null },
   scannerId: string | undefined,
   override: unknown,
 ): Promise<ResolvedScanner> {
   const profileId = scannerId ?? tenant.defaultProfileId;
   let base: ScannerSettings = PLATFORM_DEFAULTS;
-  if (profileId) {
+  if (profileId && profileId === tenant.defaultProfileId && tenant.defaultProfileSettings !== undefined) {
+    if (tenant.defaultProfileSettings) base = tenant.defaultProfileSettings as ScannerSettings;
+  } else if (profileId) {
     const [profile] = await db
       .select({ settings: scannerProfiles.settings })
       .from(scannerProfiles)

@@ -23,12 +23,11 @@ export interface EnqueueEventInput {
  * destination exists; otherwise the id of a `pending` delivery that is due at once, whose
  * payload is serialised here once and signed with the tenant's current secret. The caller
  * makes the first attempt after commit (`ctx.defer(() => deliverNow(services, id))`).
+ * A caller that read the tenant's endpoint settings in this transaction passes them as
+ * `endpoint` (`TENANT_ENDPOINT` names the columns) and saves the read.
  */
-export async function enqueueEvent(tx: Tx, e: EnqueueEventInput): Promise<string | null> {
-  const [tenant] = await tx
-    .select({ url: schema.tenants.webhookUrl, events: schema.tenants.webhookEvents, secret: schema.tenants.webhookSecret })
-    .from(schema.tenants)
-    .where(eq(schema.tenants.id, e.tenantId));
+export async function enqueueEvent(tx: Tx, e: EnqueueEventInput, endpoint?: TenantEndpoint): Promise<string | null> {
+  const tenant = endpoint ?? (await readEndpoint(tx, e.tenantId));
   if (!tenant || !tenant.events.includes(e.event)) return null;
   const url = e.callbackUrl || tenant.url;
   if (!url) return null;
@@ -45,4 +44,13 @@ export async function enqueueEvent(tx: Tx, e: EnqueueEventInput): Promise<string
     now: e.now,
   });
   return row.id;
+}
+
+/** The tenant's webhook columns, as `enqueueEvent` reads them (callers add these to a read of their own). */
+export const TENANT_ENDPOINT = { url: schema.tenants.webhookUrl, events: schema.tenants.webhookEvents, secret: schema.tenants.webhookSecret };
+export type TenantEndpoint = { url: string | null; events: string[]; secret: string };
+
+async function readEndpoint(tx: Tx, tenantId: string): Promise<TenantEndpoint | undefined> {
+  const [tenant] = await tx.select(TENANT_ENDPOINT).from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+  return tenant;
 }
