@@ -1,17 +1,23 @@
 import type { NextConfig } from "next";
 
+const NON_RUNTIME = ["tests/**", "bench/**", "docs/**", "examples/**"];
+
 const nextConfig: NextConfig = {
   // Native or WASM packages load from node_modules at run time instead of being bundled.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "bcryptjs", "redis", "s3rver"],
   poweredByHeader: false,
-  // Lint and type checks run as their own CI steps, not inside every build.
-  eslint: { ignoreDuringBuilds: true },
+  // Type checks run as their own CI step, not inside every build (Next 16 no longer lints
+  // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
   outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // Nothing a request can load lives in the test suite, the benchmarks, the docs or the
+  // examples; without this, Next 16's tracing pulled test fixtures into every function.
   // On Vercel the database is always Postgres (lib/config.ts refuses a start without one), so
-  // the embedded one (16.7 MB, loaded only when embedded: lib/db/client.ts) stays out of every function.
-  outputFileTracingExcludes: process.env.VERCEL ? { "/**": ["node_modules/@electric-sql/pglite/**"] } : {},
+  // the embedded one (16.7 MB, loaded only when embedded: lib/db/client.ts) stays out of every function too.
+  outputFileTracingExcludes: {
+    "/**": [...NON_RUNTIME, ...(process.env.VERCEL ? ["node_modules/@electric-sql/pglite/**"] : [])],
+  },
   async headers() {
     return [
       // The scanner page carries a client token in its URL: never leak it in a Referer.

@@ -13,7 +13,7 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 export const nextBin = path.join(root, "node_modules", ".bin", "next");
-const SOURCES = ["app", "lib", "scanner", "console", "public", "next.config.ts", "middleware.ts", "package-lock.json", "tsconfig.json", "instrumentation.ts", "instrumentation-node.ts"];
+const SOURCES = ["app", "lib", "scanner", "console", "public", "next.config.ts", "proxy.ts", "package-lock.json", "tsconfig.json", "instrumentation.ts", "instrumentation-node.ts"];
 const LOCK = path.join(root, ".next-build.lock");
 
 function newestMtime(target) {

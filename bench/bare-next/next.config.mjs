@@ -2,5 +2,4 @@
 export default {
   serverExternalPackages: ["pg", "redis"],
   poweredByHeader: false,
-  eslint: { ignoreDuringBuilds: true },
 };

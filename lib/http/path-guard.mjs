@@ -1,6 +1,6 @@
 /* global Response, crypto */
 // Plain ESM with no imports: loaded by the Node server entry (scripts/server.mjs) before
-// Next, and by middleware.ts. Types in path-guard.d.mts.
+// Next, and by proxy.ts. Types in path-guard.d.mts.
 
 /**
  * Header the server entry sets on every request to the TCP peer's address, replacing any
@@ -38,7 +38,7 @@ export function v1PathProblem(rawPath) {
 }
 
 /**
- * `v1PathProblem` as a fetch `Response` (middleware), with the headers every API answer carries.
+ * `v1PathProblem` as a fetch `Response` (proxy.ts), with the headers every API answer carries.
  *
  * @param {Request} req
  * @returns {Response | null}

@@ -31,7 +31,7 @@ describe("hosted scanner with a camera", () => {
     const tenant = await newTenant();
     const session = await createSession(tenant.secretKey);
     const page = await openPhonePage(browser, session.scan_url);
-    const engine = page.waitForResponse((r) => /\/docscan-detector\.[0-9a-f]+\.js$/.test(r.url()));
+    const engine = page.waitForResponse((r) => /\/(docscan-detector\.[0-9a-f]+|turbopack-worker-[^/]+)\.js$/.test(r.url()));
     await page.getByLabel("Auto-capture").uncheck(); // until the rate is measured
 
     await page.waitForSelector('.ds-overlay[data-detected="true"]', { timeout: 30_000 });

@@ -8,10 +8,10 @@ import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "./lib/
  *   JSON errors (on Vercel, where the server entry scripts/server.mjs does not run);
  * - `/` and `/console/…`: a per-request CSP nonce and anti-framing headers.
  * The two upload endpoints are left out: Next buffers the body of every request a
- * middleware sees (to let it read the body), which would undo their streaming and their
+ * proxy sees (to let it read the body), which would undo their streaming and their
  * check of the token before the body is read. Their exact paths need no guard.
  */
-export function middleware(request: NextRequest) {
+export function proxy(request: NextRequest) {
   if (/^\/v1(\/|$)/.test(request.nextUrl.pathname)) return v1PathGuard(request) ?? undefined;
   const csp = pageContentSecurityPolicy(newNonce(), process.env.NODE_ENV === "development");
   const requestHeaders = new Headers(request.headers);
