@@ -29,9 +29,10 @@ function servedOperations(): string[] {
 describe("GET /v1/openapi.json", () => {
   // Fetched once, in a hook: the first in-process call loads the route and the app's context,
   // which on a busy machine takes longer than a test's own time limit.
-  let served: Awaited<ReturnType<typeof callJson>>;
+  const fetchDocument = () => callJson("GET", "/v1/openapi.json");
+  let served: Awaited<ReturnType<typeof fetchDocument>>;
   beforeAll(async () => {
-    served = await callJson("GET", "/v1/openapi.json");
+    served = await fetchDocument();
   });
 
   it("is a valid OpenAPI 3.1 document", async () => {
