@@ -15,7 +15,7 @@ const SHARPNESS_SHARE = 0.6;
  * measures on detect-train: the lowest confidence above which at least 97 % of
  * frames, at every level, have IoU >= 0.9 (docs/detector.md; detect-dev held out).
  */
-export const AUTO_CAPTURE_CONFIDENCE = 0.92;
+export const AUTO_CAPTURE_CONFIDENCE = 0.9;
 /** After a capture, the page has moved when a corner is this far (share of the frame) from where it was … */
 const MOVED = 0.08;
 /** … or it has left when no page is seen in this many frames in a row (one dropped detection is not leaving). */

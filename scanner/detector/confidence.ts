@@ -46,7 +46,7 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
 
 /** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py). */
 const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: 0.938, mean: 2.872, min: 1.225, border: -1.442, rival: -3.037, area: 2.071, step: -0.567, shift: -0.466, bright: 1.780,
+  bias: 0.093, mean: 2.402, min: -0.283, border: -1.374, rival: -4.118, area: 4.644, step: -0.248, shift: -1.756, bright: 2.09,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

@@ -10,11 +10,12 @@ const FLOOR = 0.2;
  * A page's side ends at its corners: beyond them lies the desk. When a side's
  * edge runs on past a corner with the same polarity, the quad stops short of
  * the page (a table rule, a shadow edge or a card's band taken for a side),
- * so the prior is exp(−Σ continuation) over both ends of every visible side.
+ * so this sums the continuation over both ends of every visible side (its
+ * weight in rank-model.ts is negative).
  * Sides on the frame border have no ends to test, and a side whose extension
  * leaves the frame is not penalised for the part it cannot see.
  */
-export function cornerPrior(c: Candidate): number {
+export function cornerContinuation(c: Candidate): number {
   let sum = 0;
   for (let k = 0; k < 4; k++) {
     const side = c.sides[k];
@@ -24,7 +25,7 @@ export function cornerPrior(c: Candidate): number {
     const reach = EXTENSION * (tb - ta);
     sum += continuation(side, tb, tb + reach, signed) + continuation(side, ta, ta - reach, signed);
   }
-  return Math.exp(-sum);
+  return sum;
 }
 
 // Edge hit share beyond an end, counted where the gradient has the side's polarity, above the floor.

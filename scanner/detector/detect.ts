@@ -45,7 +45,7 @@ export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): {
 }
 
 /** The shortlist of page quads in a downscaled frame, best first. */
-function searchCandidates(planes: Planes): Candidate[] {
+export function searchCandidates(planes: Planes): Candidate[] {
   const g = colourGradient(planes);
   const e = thinEdges(g);
   const { width: w, height: h } = planes;

@@ -12,10 +12,21 @@ export function estimatePageSize(corners: Quad, frameWidth: number, frameHeight:
   const [tl, tr, br, bl] = corners;
   const sideW = Math.max(dist(tl, tr), dist(bl, br)), sideH = Math.max(dist(tl, bl), dist(tr, br));
   if (!(sideW > 0 && sideH > 0)) return { width: 0, height: 0 }; // degenerate quad
-  const ratio = perspectiveRatio(corners, frameWidth / 2, frameHeight / 2) ?? sideW / sideH;
+  const ratio = widthOverHeight(corners, frameWidth, frameHeight);
   // Keep at least the quad's own pixel count along its longer dimension.
   const height = Math.max(sideH, sideW / ratio);
   return { width: Math.round(height * ratio), height: Math.round(height) };
+}
+
+/** Long ÷ short side of the real rectangle the quad images (corners in cyclic order). */
+export function realAspect(corners: Quad, frameWidth: number, frameHeight: number): number {
+  const r = widthOverHeight(corners, frameWidth, frameHeight);
+  return r >= 1 ? r : 1 / r;
+}
+
+function widthOverHeight(q: Quad, frameWidth: number, frameHeight: number): number {
+  const [tl, tr, br, bl] = q;
+  return perspectiveRatio(q, frameWidth / 2, frameHeight / 2) ?? Math.max(dist(tl, tr), dist(bl, br)) / Math.max(dist(tl, bl), dist(tr, br));
 }
 
 // Width/height of the real rectangle imaged as the quad, or null if the quad's

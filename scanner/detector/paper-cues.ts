@@ -4,14 +4,9 @@ import type { Point } from "./types";
 import { regionStats, type RegionStats } from "./region-cues";
 
 /*
- * Paper prior: a page is brighter than most of the frame and carries print,
- * the desk right outside it is plainer. The weights were tuned on detect-train
- * (a linear ranking over the shortlist fitted there, 2-fold cross-validated,
- * then halved: docs/detector.md); detect-dev was not used.
+ * Paper cues: a page is brighter than most of the frame and carries print,
+ * the desk right outside it is plainer. Their weights are in rank-model.ts.
  */
-const BRIGHT = 0.3;
-const PRINT_INSIDE = 0.3;
-const TEXTURE_OUTSIDE = 0.6;
 const RING = 6; // working px outside a side where the desk's texture is sampled
 
 /** Where an edge pixel lies within one pixel (the edge map dilated by 3×3), computed once per frame. */
@@ -26,11 +21,13 @@ export function nearEdges(e: EdgeMap, w: number, h: number): Uint8Array {
   return out;
 }
 
-/** exp(BRIGHT × brightness above the frame + PRINT_INSIDE × edges inside − TEXTURE_OUTSIDE × edges just outside). */
-export function paperPrior(corners: Point[], p: Planes, near: Uint8Array, frame: RegionStats): number {
-  const bright = (regionStats(p, corners).lumHigh - frame.lumHigh) / 255;
-  const inside = edgeDensityInside(corners, near, p.width, p.height), outside = edgeDensityOutside(corners, near, p.width, p.height);
-  return Math.exp(BRIGHT * bright + PRINT_INSIDE * inside - TEXTURE_OUTSIDE * outside);
+/** Brightness above the frame's, edge density inside the quad and just outside it. */
+export function paperCues(corners: Point[], p: Planes, near: Uint8Array, frame: RegionStats): { bright: number; printInside: number; textureOutside: number } {
+  return {
+    bright: (regionStats(p, corners).lumHigh - frame.lumHigh) / 255,
+    printInside: edgeDensityInside(corners, near, p.width, p.height),
+    textureOutside: edgeDensityOutside(corners, near, p.width, p.height),
+  };
 }
 
 function centroid(q: Point[]): Point {

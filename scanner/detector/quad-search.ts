@@ -1,3 +1,4 @@
+import type { RankFeatures } from "./rank-model";
 import type { Point } from "./types";
 import { intersect, isConvex, polygonArea, type Line } from "./geometry";
 import { paramOf, segmentStats, type LineProfile } from "./line-support";
@@ -13,6 +14,8 @@ export interface Candidate {
   outsides: (number[] | null)[];
   borderSides: number;
   areaFrac: number;
+  /** the second stage's cues (set by rerank) */
+  rank?: RankFeatures;
   score: number;
 }
 

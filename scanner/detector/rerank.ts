@@ -1,17 +1,18 @@
 import type { Planes } from "./downscale";
 import type { Candidate } from "./quad-search";
-import type { Point } from "./types";
+import type { Point, Quad } from "./types";
 import { colourDistance, regionStats, sideColours } from "./region-cues";
 import type { EdgeMap } from "./edges";
-import { nearEdges, paperPrior } from "./paper-cues";
-import { cornerPrior } from "./corner-cues";
+import { nearEdges, paperCues } from "./paper-cues";
+import { cornerContinuation } from "./corner-cues";
+import { rankScore } from "./rank-model";
+import { formatMiss } from "./format-cues";
+import { realAspect } from "./page-size";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
 /** Most a side on the frame border can score: it has no edge to show. */
 const BORDER_CAP = 0.7;
-/** Prior per side off the frame: a whole page in view is the common case. */
-const PARTIAL_PRIOR = 0.9;
 /** Luminance steps are capped at STEP_CAP and ignored below STEP_NOISE. */
 const STEP_CAP = 30;
 const STEP_NOISE = 4;
@@ -43,8 +44,17 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
     c.outsides = cols.map((s) => s.outside);
     const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
-    const prior = (0.5 + 0.5 * agree) * (0.75 + 0.25 * lighter) * paperPrior(c.corners, planes, near, frame) * cornerPrior(c);
-    c.score = offFrame > 2 ? 0 : (0.6 * mean + 0.4 * Math.min(...c.support)) * prior * Math.pow(c.areaFrac, 0.3) * Math.pow(PARTIAL_PRIOR, offFrame);
+    c.rank = {
+      sides: Math.log(Math.max(1e-9, 0.6 * mean + 0.4 * Math.min(...c.support))),
+      agree: Math.log(0.5 + 0.5 * agree),
+      lighter: Math.log(0.75 + 0.25 * lighter),
+      ...paperCues(c.corners, planes, near, frame),
+      continuation: cornerContinuation(c),
+      area: Math.log(c.areaFrac),
+      offFrame,
+      format: offFrame ? 0 : formatMiss(realAspect(c.corners as Quad, planes.width, planes.height)),
+    };
+    c.score = offFrame > 2 ? 0 : rankScore(c.rank);
   }
   return cands.sort((a, b) => b.score - a.score);
 }

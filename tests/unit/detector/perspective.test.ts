@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { estimatePageSize, warpPerspective, type Frame, type Quad } from "../../../scanner/detector/index";
 import { pageBoxFor } from "../../../scanner/pdf/page-size";
 import { homographyFrom, project } from "../../../scanner/detector/homography";
+import { realAspect } from "../../../scanner/detector/page-size";
 import { marksFor, renderScene } from "./synthetic";
 
 // A page of the given size seen by a pinhole camera (focal f, centre of a W x H frame),
@@ -34,6 +35,15 @@ describe("estimatePageSize", () => {
     expect(pageBoxFor(est.width, est.height).format).toBe("custom");
     expect(est.height / est.width).toBeGreaterThan(3 * 0.95);
     expect(est.height / est.width).toBeLessThan(3 * 1.05);
+  });
+});
+
+describe("realAspect", () => {
+  it("is long over short side of the real page, whichever way it lies and is walked", () => {
+    const a4 = photographed([210, 297], 30, 12), letter = photographed([279.4, 215.9], 25, -8);
+    expect(realAspect(a4, 800, 600)).toBeCloseTo(Math.SQRT2, 1);
+    expect(realAspect([a4[0], a4[3], a4[2], a4[1]], 800, 600)).toBeCloseTo(Math.SQRT2, 1);
+    expect(realAspect(letter, 800, 600)).toBeCloseTo(11 / 8.5, 1);
   });
 });
 

@@ -1,0 +1,77 @@
+"""Fits the detector's ranking weights (scanner/detector/rank-model.ts) on a TRAINING set only.
+
+Input: the JSON from bench/detect-ranking.ts (every shortlisted quad's cues and IoU, per frame).
+Fits a listwise (softmax over each frame's shortlist) log-linear model whose target is the quads
+within 0.02 IoU of the frame's best, L2-pulled toward the hand-set weights. Prints k-fold
+cross-validated top-1 IoU for the hand-set and the fitted weights (each frame scored by a model
+that never saw it), then the weights fitted on all frames as the TypeScript object.
+Usage: python3 bench/fit-ranking.py ranking-train.json [lambda, default 0.1] [folds, default 5]
+"""
+import json
+import sys
+
+import numpy as np
+from scipy.optimize import minimize
+
+KEYS = ["sides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "offFrame", "format"]
+HAND = np.array([1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, np.log(0.9), 0])
+
+frames = []
+for r in json.load(open(sys.argv[1])):
+    q = [c for c in r["quads"] if not c["hardZero"]]
+    if not q:
+        continue
+    X = np.array([[c["rank"][k] for k in KEYS] for c in q], dtype=float)
+    y = np.array([c["iou"] for c in q])
+    frames.append((X, y, r["tags"]))
+lam = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
+folds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+
+
+def loss(w, idx):
+    total, grad = 0.0, np.zeros_like(w)
+    for i in idx:
+        X, y, _ = frames[i]
+        if y.max() < 0.85:  # no right quad to learn from
+            continue
+        target = (y >= y.max() - 0.02).astype(float)
+        z = X @ w
+        z -= z.max()
+        p = np.exp(z) / np.exp(z).sum()
+        hit = (p * target).sum() + 1e-12
+        total -= np.log(hit)
+        grad += X.T @ (p - p * target / hit)
+    d = w - HAND
+    return total + lam * d @ d, grad + 2 * lam * d
+
+
+def top1(w, idx):
+    return np.array([frames[i][1][np.argmax(frames[i][0] @ w)] for i in idx])
+
+
+def report(name, ious):
+    print("%-8s top-1 coarse IoU mean %.4f  ok90 %.1f %%  fail(<0.5) %.1f %%" % (name, ious.mean(), 100 * (ious >= 0.9).mean(), 100 * (ious < 0.5).mean()))
+
+
+def fit(idx):
+    return minimize(loss, HAND.copy(), args=(idx,), jac=True, method="L-BFGS-B").x
+
+
+rng = np.random.default_rng(12)
+order = rng.permutation(len(frames))
+cv = np.zeros(len(frames))
+for f in range(folds):
+    test = order[f::folds]
+    train = np.setdiff1d(order, test)
+    cv[test] = top1(fit(train), test)
+report("hand", top1(HAND, range(len(frames))))
+report("cv", cv)
+oracle = np.array([fr[1].max() for fr in frames])
+report("oracle", oracle)
+tags = sorted({t for fr in frames for t in fr[2]})
+hand_all = top1(HAND, range(len(frames)))
+for t in tags:
+    m = np.array([t in fr[2] for fr in frames])
+    print("  %-14s n=%3d hand %.3f cv %.3f oracle %.3f" % (t, m.sum(), hand_all[m].mean(), cv[m].mean(), oracle[m].mean()))
+w = fit(range(len(frames)))
+print("  " + ", ".join("%s: %.3f" % (k, v) for k, v in zip(KEYS, w)) + ",")
