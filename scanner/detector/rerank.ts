@@ -100,7 +100,7 @@ const MIN_GROWTH = 1.04; // smaller steps are a lifted page's own shadow, not co
  * side looks like a page edge (support, colour step, background beyond it);
  * one differing in two sides also needs `twoSides` and no side off the frame.
  */
-export function preferEnclosing(sorted: Candidate[], oneSide = 0.65, twoSides = 0.9): Candidate | null {
+export function preferEnclosing(sorted: Candidate[], oneSide = 0.3, twoSides = 0.5): Candidate | null {
   let best = sorted[0] ?? null;
   if (!best) return null;
   for (const c of sorted.slice(1)) {
