@@ -10,9 +10,13 @@ export const MAX_JSON_DEPTH = 32;
 
 /**
  * Whether JSON text nests deeper than `limit`, found by one pass over the characters
- * before `JSON.parse` builds anything (brackets inside strings do not count).
+ * before `JSON.parse` builds anything (brackets inside strings do not count). Text with
+ * no more than `limit` opening brackets cannot nest deeper, and counting them is a native
+ * search: a 2.7 MB base64 upload is then not walked character by character in JavaScript
+ * (that walk was a third of the upload's CPU, issue 14).
  */
 export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
+  if (openingBrackets(text, limit + 1) <= limit) return false;
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {
@@ -26,6 +30,15 @@ export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean 
     } else if (c === 0x7d || c === 0x5d) depth--;
   }
   return false;
+}
+
+// Occurrences of `{` and `[` in the text, counted up to `atMost`.
+function openingBrackets(text: string, atMost: number): number {
+  let n = 0;
+  for (const bracket of ["{", "["]) {
+    for (let i = text.indexOf(bracket); i >= 0 && n < atMost; i = text.indexOf(bracket, i + 1)) n++;
+  }
+  return n;
 }
 
 /**

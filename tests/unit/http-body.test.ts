@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { readCapped, readJsonObject } from "@/lib/http";
 import { pathTemplate } from "@/lib/http/route";
+import { exceedsJsonDepth } from "@/lib/http/hostile-text";
 
 const req = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/x", { method: "POST", body, headers });
@@ -55,6 +56,22 @@ describe("readJsonObject", () => {
     const body = await readJsonObject(req('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'));
     expect(Object.keys(body)).toEqual(["__proto__", "constructor"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("exceedsJsonDepth", () => {
+  const nested = (depth: number) => "[".repeat(depth - 1) + "{}" + "]".repeat(depth - 1);
+
+  it("finds nesting past the limit, and not at it", () => {
+    expect(exceedsJsonDepth(nested(4), 3)).toBe(true);
+    expect(exceedsJsonDepth(nested(3), 3)).toBe(false);
+    expect(exceedsJsonDepth(`{"a":${nested(40)}}`)).toBe(true);
+  });
+
+  it("counts neither brackets inside strings nor siblings as depth", () => {
+    expect(exceedsJsonDepth(JSON.stringify({ s: "[[[[[[[[[[{{{{{{{{", t: '\\"[[[[' }), 3)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify(Array.from({ length: 50 }, () => [[1]])), 3)).toBe(false);
+    expect(exceedsJsonDepth(JSON.stringify({ payload: "QUJD".repeat(100_000) }))).toBe(false);
   });
 });
 
