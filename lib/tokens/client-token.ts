@@ -1,6 +1,6 @@
-import { errors, jwtVerify, SignJWT } from "jose";
+import { createHmac } from "node:crypto";
 import type { Config } from "../config";
-import { deriveKey } from "../crypto";
+import { deriveKey, safeEqual } from "../crypto";
 
 type TokenConfig = Pick<Config, "appSecret">;
 
@@ -10,21 +10,24 @@ export type ClientTokenCheck = { ok: true; sessionId: string } | { ok: false; re
 const SESSION_ID = /^sess_[0-9a-z]{20}$/;
 // The purpose claim keeps a token from ever being confused with another JWT signed under a sibling key.
 const PURPOSE = "ct";
+/** The one header this service signs; a token with any other (another alg, `none`) is refused as it stands. */
+const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 
-/**
- * The HS256 key, imported into WebCrypto once per secret: jose would otherwise derive and
- * import it on every sign and verify, a tenth of a status poll's CPU (issue 14's profile).
+/*
+ * A compact JWS (HS256) signed and checked with node:crypto's HMAC, synchronously. Until issue 14
+ * this was jose over WebCrypto: every sign and verify an async round through the thread pool,
+ * about a tenth of a status poll's CPU. The format is unchanged (tests/unit/tokens.test.ts checks
+ * both ways against jose), and it is a narrow one: our header only, `sid`, `use` and `exp`.
  */
-const keys = new Map<string, Promise<CryptoKey>>();
+const keys = new Map<string, Buffer>();
 
-function signingKey(config: TokenConfig): Promise<CryptoKey> {
+function signingKey(config: TokenConfig): Buffer {
   let key = keys.get(config.appSecret);
-  if (!key) {
-    key = crypto.subtle.importKey("raw", new Uint8Array(deriveKey(config.appSecret, "client-token")), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
-    keys.set(config.appSecret, key);
-  }
+  if (!key) keys.set(config.appSecret, (key = deriveKey(config.appSecret, "client-token")));
   return key;
 }
+
+const mac = (config: TokenConfig, signingInput: string) => createHmac("sha256", signingKey(config)).update(signingInput).digest("base64url");
 
 /**
  * Signs the scanner's credential for one session: HS256 JWT with `sid` and `exp` equal to the
@@ -32,10 +35,9 @@ function signingKey(config: TokenConfig): Promise<CryptoKey> {
  * yields the same string; single use is enforced on the session row, not in the token.
  */
 export async function signClientToken(config: TokenConfig, sessionId: string, expiresAt: Date): Promise<string> {
-  return new SignJWT({ sid: sessionId, use: PURPOSE })
-    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-    .setExpirationTime(Math.ceil(expiresAt.getTime() / 1000))
-    .sign(await signingKey(config));
+  const claims = Buffer.from(JSON.stringify({ sid: sessionId, use: PURPOSE, exp: Math.ceil(expiresAt.getTime() / 1000) })).toString("base64url");
+  const signingInput = `${HEADER}.${claims}`;
+  return `${signingInput}.${mac(config, signingInput)}`;
 }
 
 /**
@@ -43,14 +45,22 @@ export async function signClientToken(config: TokenConfig, sessionId: string, ex
  * signature past `exp` → expired (the endpoints answer `410 session_expired` for that).
  */
 export async function verifyClientToken(config: TokenConfig, token: string, now: Date): Promise<ClientTokenCheck> {
-  if (token.length > 1024 || token.split(".").length !== 3) return { ok: false, reason: "invalid" };
+  const parts = token.length <= 1024 ? token.split(".") : [];
+  // The signature is compared as text, so no second spelling of the same bytes passes.
+  if (parts.length !== 3 || parts[0] !== HEADER || !safeEqual(parts[2], mac(config, `${parts[0]}.${parts[1]}`))) return { ok: false, reason: "invalid" };
+  const claims = parseClaims(parts[1]);
+  const sessionId = claims && claimedSession(claims);
+  if (!claims || !sessionId || typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return { ok: false, reason: "invalid" };
+  // As jose did: expired once the clock, in whole seconds, has reached `exp`.
+  return Math.floor(now.getTime() / 1000) < claims.exp ? { ok: true, sessionId } : { ok: false, reason: "expired", sessionId };
+}
+
+function parseClaims(segment: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, await signingKey(config), { algorithms: ["HS256"], currentDate: now, requiredClaims: ["exp", "sid"] });
-    const sessionId = claimedSession(payload);
-    return sessionId ? { ok: true, sessionId } : { ok: false, reason: "invalid" };
-  } catch (err) {
-    const sessionId = err instanceof errors.JWTExpired ? claimedSession(err.payload) : null;
-    return sessionId ? { ok: false, reason: "expired", sessionId } : { ok: false, reason: "invalid" };
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
   }
 }
 

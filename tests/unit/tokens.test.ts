@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { deriveKey } from "@/lib/crypto";
 import { signClientToken, signHandoffCode, verifyClientToken, verifyHandoffCode } from "@/lib/tokens";
@@ -31,6 +31,31 @@ describe("client token", () => {
       expect(await verifyClientToken(config, bad, now)).toEqual({ ok: false, reason: "invalid" });
     }
     expect(await verifyClientToken(other, token, now)).toEqual({ ok: false, reason: "invalid" });
+  });
+
+  it("is a standard HS256 JWT: jose verifies ours, and ours verifies jose's", async () => {
+    const key = new Uint8Array(deriveKey(config.appSecret, "client-token"));
+    const token = await signClientToken(config, SID, later);
+    const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: now });
+    expect(protectedHeader).toEqual({ alg: "HS256", typ: "JWT" });
+    expect(payload).toEqual({ sid: SID, use: "ct", exp: later.getTime() / 1000 });
+    const theirs = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setExpirationTime(later.getTime() / 1000).sign(key);
+    expect(theirs).toBe(token);
+    expect(await verifyClientToken(config, theirs, new Date(later.getTime() - 1000))).toEqual({ ok: true, sessionId: SID });
+  });
+
+  it("refuses a second spelling of the signature and a header other than its own", async () => {
+    const key = new Uint8Array(deriveKey(config.appSecret, "client-token"));
+    const token = await signClientToken(config, SID, later);
+    const [h, p, s] = token.split(".");
+    // 43 base64url characters carry 258 bits: the last one's low 2 bits are padding, so it has twins.
+    const twin = s.slice(0, -1) + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(s.at(-1)!) ^ 1)];
+    expect(Buffer.from(twin, "base64url")).toEqual(Buffer.from(s, "base64url"));
+    expect(await verifyClientToken(config, `${h}.${p}.${twin}`, now)).toEqual({ ok: false, reason: "invalid" });
+    const noTyp = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
+    expect(await verifyClientToken(config, noTyp, now)).toEqual({ ok: false, reason: "invalid" });
+    const noExp = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
+    expect(await verifyClientToken(config, noExp, now)).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("refuses a JWT under the same key that lacks the purpose claim or a well-formed sid", async () => {
