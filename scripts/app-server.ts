@@ -23,6 +23,11 @@ export interface AppServerOptions {
   env?: Record<string, string>;
   /** "capture" keeps stdout and stderr for `logs()` (tests that inspect what was logged). */
   output?: "inherit" | "ignore" | "capture";
+  /**
+   * "server" (default): scripts/server.mjs, as `npm start` runs; "next": bare `next start`, as
+   * Vercel runs the app, without the server entry's own checks in front of Next.
+   */
+  entry?: "server" | "next";
   /** What "ready" means (default: /v1/health answers 200); the bench's cold start waits for a session. */
   ready?: (baseUrl: string) => Promise<boolean>;
 }
@@ -60,7 +65,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const output = options.output ?? "inherit";
   const stdio = output === "capture" ? "pipe" : output;
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], { cwd: root, env, stdio: ["ignore", stdio, stdio] });
+  const args = options.entry === "next" ? [nextBin, "start", "-p", String(port)] : ["scripts/server.mjs", String(port)];
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", stdio, stdio] });
   let captured = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
   await waitUntilReady(baseUrl, child, options.ready ?? healthy);

@@ -16,8 +16,8 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 /** One request with the path sent byte for byte (fetch would normalise `..` and `%`). */
-function raw(method: string, path: string, body?: Uint8Array, headers: Record<string, string> = {}) {
-  const url = new URL(app.baseUrl);
+function raw(method: string, path: string, body?: Uint8Array, headers: Record<string, string> = {}, server: AppServer = app) {
+  const url = new URL(server.baseUrl);
   return new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       let text = "";
@@ -80,5 +80,30 @@ describe("errors", () => {
     const none = await raw("PUT", await uploadUrl(), undefined, type);
     expect([none.status, JSON.parse(none.text).error]).toEqual([400, "empty_file"]);
     expect((await raw("PUT", await uploadUrl(), pdf(MAX), type)).status).toBe(204);
+  });
+});
+
+// On Vercel the server entry does not run: proxy.ts is the only guard. It sees /v1 paths with
+// a `%` only (every other request skips the proxy and Next's body buffering for it); Next
+// itself resolves dot segments before any of it runs.
+describe("on bare next start (as Vercel runs the app)", () => {
+  let bare: AppServer;
+  beforeAll(async () => {
+    bare = await startAppServer({ entry: "next", output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
+  });
+  afterAll(() => bare?.stop());
+
+  it.each([
+    ["/v1/%", 400, "invalid_request"],
+    ["/v1/sessions/%E0%A4%A", 400, "invalid_request"],
+    ["/v1/sessions/%ZZ/status?t=x", 400, "invalid_request"],
+    ["/v1", 404, "not_found"],
+    ["/v1/sessions/%00", 404, "not_found"],
+    ["/v1/sessions/x/status", 401, "invalid_token"],
+  ])("%s answers JSON %i %s", async (path, status, code) => {
+    const res = await raw("GET", path, undefined, {}, bare);
+    expect(res.status).toBe(status);
+    expect(res.type).toMatch(/^application\/json/);
+    expect(JSON.parse(res.text).error).toBe(code);
   });
 });
