@@ -4,6 +4,7 @@
  * baseline measured in the same run; prints one line per figure.
  * BENCH_DURATION_SECONDS (default 5) sets each measurement's length; BENCH_CASES=a,b filters.
  */
+import { createClient } from "redis";
 import { startAppServer } from "../scripts/app-server";
 import { healthCase } from "./cases/health";
 import { sessionsCase } from "./cases/sessions";
@@ -30,7 +31,22 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   console.log("bench: set TEST_DATABASE_URL and TEST_REDIS_URL to also measure on Postgres + Redis");
 }
 
+/**
+ * Each pass signs up several bench tenants from this machine's address, and the signup throttle
+ * (10 per address per 15 minutes) lives in Redis across runs: a second run within 15 minutes
+ * was refused with 429. The bench clears those counters on its own Redis first.
+ */
+async function clearSignupThrottle(redisUrl: string): Promise<void> {
+  const redis = await createClient({ url: redisUrl }).connect();
+  try {
+    for await (const keys of redis.scanIterator({ MATCH: "rl:auth:signup:*", COUNT: 1000 })) if (keys.length) await redis.del(keys);
+  } finally {
+    await redis.quit();
+  }
+}
+
 for (const backend of backends) {
+  if (backend.redisUrl) await clearSignupThrottle(backend.redisUrl);
   const app = await startAppServer({ databaseUrl: backend.databaseUrl, redisUrl: backend.redisUrl, env: BENCH_ENV, output: "ignore" });
   const closers: (() => Promise<void>)[] = [];
   const ctx: BenchContext = {
