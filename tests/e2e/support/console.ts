@@ -58,6 +58,9 @@ export async function signUpInBrowser(page: Page, email = newEmail()): Promise<s
 
 /** Runs axe-core (WCAG 2.0–2.2 A and AA rules) and fails on any serious or critical violation. */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // A client-side redirect sets <title> just after the URL changes (it flaked on the log-in
+  // page): judge the page once it has one. A page that never gets one still fails, below.
+  await page.waitForFunction(() => document.title !== "", undefined, { timeout: 5000 }).catch(() => undefined);
   await page.addScriptTag({ content: axe.source });
   const result = await page.evaluate(async () => {
     const run = await (window as unknown as { axe: typeof axe }).axe.run(document, {
