@@ -21,8 +21,9 @@ const STEP_NOISE = 4;
  * Second-stage score for a shortlist. Each visible side's edge support is
  * weighted by the colour step across it; a side on the frame border (page
  * running off the frame) scores by how much the strip inside it differs from
- * the background seen outside the visible sides. Soft priors prefer quads
- * lighter inside than outside and paper-like (paper-cues.ts). Returns the list, best first.
+ * the background seen outside the visible sides. The sides' score and the other
+ * cues (polarity, paper, corners, area, frame border, format) are weighed by the
+ * fitted ranking model (rank-model.ts). Returns the list, best first.
  */
 export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Candidate[] {
   const frame = regionStats(planes, null), near = nearEdges(edges, planes.width, planes.height);
