@@ -97,6 +97,23 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   };
 }
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b), mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Each figure's median over repeated measurements of one side (errors are summed). */
+export function medianFigures(runs: Figures[]): Figures {
+  const cpu = runs.flatMap((r) => (r.cpuMsPerRequest === undefined ? [] : [r.cpuMsPerRequest]));
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    ...(cpu.length === runs.length && { cpuMsPerRequest: median(cpu) }),
+  };
+}
+
 export function startHttpServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   server.keepAliveTimeout = 10_000;

@@ -10,12 +10,14 @@ import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
-import type { BenchCase, BenchContext, Comparison, Pair } from "../harness";
+import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
 import { processTreePeakRssMb } from "../process-cpu";
 import { startAppServer } from "../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOADS = 150;
+/** Alternating rounds per side against bare Next (BENCH_ROUNDS, default 3); each figure is the median. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 
 interface Tenant {
   secretKey: string;
@@ -74,10 +76,19 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
       return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, setupRequest });
     };
+    // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
+    const alternate = async (name: string, load: (side: typeof ours) => Promise<Figures>): Promise<Comparison> => {
+      const subject: Figures[] = [], baseline: Figures[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        subject.push(await load(ours));
+        baseline.push(await load(theirs));
+      }
+      return { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline) };
+    };
     loaded = [
-      { name: "POST /v1/sessions vs bare Next", subject: await create(ours), baselineName: vs, baseline: await create(theirs) },
-      { name: "GET /v1/sessions/:id/status vs bare Next", subject: await status(ours), baselineName: vs, baseline: await status(theirs) },
-      { name: "POST /v1/scanner/upload (2 MB) vs bare Next", subject: await upload(ours), baselineName: vs, baseline: await upload(theirs) },
+      await alternate("POST /v1/sessions vs bare Next", create),
+      await alternate("GET /v1/sessions/:id/status vs bare Next", status),
+      await alternate("POST /v1/scanner/upload (2 MB) vs bare Next", upload),
     ];
     // The upload load came last, so the peak so far is the peak under it (ours also served the cases before).
     loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(ctx.appPid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
@@ -107,7 +118,6 @@ async function coldStart(ctx: BenchContext, databaseUrl: string, redisUrl: strin
     theirs.push(bare.readyAt - bare.spawnedAt);
     await bare.close();
   }
-  const median = (x: number[]) => x.sort((a, b) => a - b)[x.length >> 1];
   return { name: "cold start: spawn to first POST /v1/sessions answered vs bare Next", unit: "ms", app: median(ours), baselineName: "bare Next", baseline: median(theirs) };
 }
 
