@@ -1,11 +1,11 @@
 import type { Ctx } from "../context";
 import { appendLockedLedgerEntry } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
-import { eq } from "drizzle-orm";
-import { files, tenants, usageEvents } from "../db/schema";
+import { files, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import { enqueueEvent, TENANT_ENDPOINT, type TenantEndpoint } from "../webhooks/enqueue-event";
+import { enqueueEvent, type TenantEndpoint } from "../webhooks/enqueue-event";
+import { releaseHold } from "./hold";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
@@ -26,8 +26,9 @@ export interface Completion {
  * credit (the balance may go below zero), record the usage event and the pending
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
- * The tenant row is locked and read once, for the balance check, the debit and the webhook
- * settings (issue 14: from eleven statements to eight, BEGIN and COMMIT included).
+ * The tenant row is locked and read once, by the statement that releases the session's credit
+ * hold, for the balance check, the debit and the webhook settings (issue 14: from eleven
+ * statements to eight, BEGIN and COMMIT included).
  */
 export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
@@ -78,17 +79,16 @@ function maxPages(session: SessionRow): number {
 /**
  * The credit rule's hard half (review M7): the debit needs a balance of at least 1, checked
  * under the tenant row lock in the debit's own transaction, so the balance never goes below
- * zero. Refusing rolls the claim back: the token stays unspent and the scan can be retried
- * after a top-up. (Opening already holds a credit per live session, so this only bites when
- * the balance was lowered after the session opened.)
+ * zero. Refusing rolls the claim and the released hold back: the token stays unspent and the
+ * scan can be retried after a top-up. (Opening already holds a credit per live session, so
+ * this only bites when the balance was lowered after the session opened.)
  */
 async function lockTenantCovering(tx: Tx, tenantId: string): Promise<{ credits: number; endpoint: TenantEndpoint }> {
-  const [tenant] = await tx.select({ credits: tenants.credits, ...TENANT_ENDPOINT }).from(tenants).where(eq(tenants.id, tenantId)).for("update");
+  const tenant = await releaseHold(tx, tenantId);
   if (!tenant || tenant.credits < 1) {
     throw new ApiError("insufficient_credits", { message: `Completing a scan costs 1 credit; the balance is ${tenant?.credits ?? 0}. Top up, then retry.` });
   }
-  const { credits, ...endpoint } = tenant;
-  return { credits, endpoint };
+  return tenant;
 }
 
 /**

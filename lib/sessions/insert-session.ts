@@ -1,8 +1,8 @@
-import { getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db } from "../db";
 import { prepared } from "../db/prepared";
-import { sessions, type SessionCreator } from "../db/schema";
+import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { ScannerSettings } from "../scanner-settings";
@@ -26,15 +26,16 @@ type SessionInsert = Required<{ [K in keyof typeof sessions.$inferInsert]: (type
 /**
  * Inserts a `created` session if the balance covers it (review M7, docs/sessions.md "Credit
  * rule"): every live session (created, opened or scanning, token unspent, not expired)
- * holds one credit, so opening needs `balance − live sessions ≥ 1`. Counted under the
+ * holds one credit, so opening needs `balance − live sessions ≥ 1`. Decided under the
  * tenant row lock, so concurrent openings queue and cannot all see the same free credit.
  * Nothing is debited here; the credit moves at completion. Shared by `POST /v1/sessions`
  * and the dashboard preview. Returns the creation view with the client token.
  *
- * One statement (issue 14): `insert … select … from session_credit_check(…) where balance −
- * held ≥ 1`. The database function (drizzle/0005) takes the lock and counts after it, which
- * a plain subquery could not (it would count on the statement's snapshot, taken before the
- * lock was granted). No row inserted means the balance did not cover it.
+ * One statement (issue 14): `insert … select … where session_credit_reserve(…)`. The database
+ * function (drizzle/0006) keeps the hold as a counter on the tenant row, an upper bound on
+ * the live sessions that it replaces by the exact count only when the bound leaves no credit
+ * free; `hold.ts` releases a session's hold when it completes or fails. No row inserted means
+ * the balance did not cover it.
  */
 export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSession) {
   const id = newId("session");
@@ -60,9 +61,8 @@ export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSessi
     failReason: null,
     pageCount: null,
   };
-  const check = creditCheckValues(s.tenantId, s.now, ctx.config.sessionTtlMs);
-  const inserted = await insertIfCovered(ctx.db).execute({ ...driverValues(row), ...check });
-  if (inserted.length === 0) throw await insufficientCredits(ctx.db, check);
+  const inserted = await insertIfCovered(ctx.db).execute({ ...driverValues(row), reserveTenant: s.tenantId, reserveNow: s.now.toISOString(), reserveStates: LIVE_STATE_ARRAY });
+  if (inserted.length === 0) throw await insufficientCredits(ctx.db, s.tenantId);
   return createdView(ctx.config, { id, mode: s.mode, expiresAt });
 }
 
@@ -73,14 +73,11 @@ function driverValues(row: SessionInsert): Record<string, unknown> {
   return Object.fromEntries(COLUMNS.map(([key, column]) => [key, row[key as keyof SessionInsert] === null ? null : column.mapToDriverValue(row[key as keyof SessionInsert])]));
 }
 
-/** The credit check's inputs: live sessions are at most one TTL old (the created_at bound lets the index help). */
-function creditCheckValues(tenantId: string, now: Date, ttlMs: number) {
-  return { checkTenant: tenantId, checkNow: now.toISOString(), checkSince: new Date(now.getTime() - ttlMs).toISOString(), checkStates: `{${LIVE_STATES.join(",")}}` };
-}
+const LIVE_STATE_ARRAY = `{${LIVE_STATES.join(",")}}`;
 
-const creditCheck = sql`session_credit_check(${sql.placeholder("checkTenant")}, ${sql.placeholder("checkNow")}::timestamptz, ${sql.placeholder("checkSince")}::timestamptz, ${sql.placeholder("checkStates")}::text[])`;
+const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenant")}, ${sql.placeholder("reserveNow")}::timestamptz, ${sql.placeholder("reserveStates")}::text[])`;
 
-/** `insert into sessions (every column) select $1::text, … from session_credit_check(…) where covered returning id`. */
+/** `insert into sessions (every column) select $1::text, … where session_credit_reserve(…) returning id`. */
 const insertIfCovered = (db: Db) =>
   prepared(db, "insert_session_if_covered", () =>
     db
@@ -89,18 +86,20 @@ const insertIfCovered = (db: Db) =>
         sql`select ${sql.join(
           COLUMNS.map(([key, column]) => sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`),
           sql`, `,
-        )} from ${creditCheck} as c where c.balance - c.held >= 1`,
+        )} where ${reserveCredit}`,
       )
       .returning({ id: sessions.id })
       .prepare("insert_session_if_covered"),
   );
 
-/** The refusal, with the figures the check saw (read again: this is the rare path). */
-async function insufficientCredits(db: Db, check: ReturnType<typeof creditCheckValues>): Promise<ApiError> {
-  const figures = prepared(db, "session_credit_figures", () => db.select({ balance: sql<number>`c.balance`, held: sql<number>`c.held` }).from(sql`${creditCheck} as c`).prepare("session_credit_figures"));
-  const [row] = await figures.execute(check);
-  const balance = Number(row?.balance ?? 0);
-  const live = Number(row?.held ?? 0);
+/**
+ * The refusal, with the figures the reservation saw: having refused, it left the exact count
+ * of live sessions in `held_sessions` (read again: this is the rare path).
+ */
+async function insufficientCredits(db: Db, tenantId: string): Promise<ApiError> {
+  const [row] = await db.select({ balance: tenants.credits, live: tenants.heldSessions }).from(tenants).where(eq(tenants.id, tenantId));
+  const balance = row?.balance ?? 0;
+  const live = row?.live ?? 0;
   const held = live > 0 ? ` and ${live} open session${live === 1 ? "" : "s"} hold${live === 1 ? "s" : ""} ${live} of it` : "";
   return new ApiError("insufficient_credits", { message: `A session costs 1 credit; your balance is ${balance}${held}. Top up to open new sessions.` });
 }

@@ -8,6 +8,8 @@ import { randomToken, sha256Hex } from "@/lib/crypto";
 import { schema, withTx, type Db } from "@/lib/db";
 import type { SessionStatus } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
+import { LIVE_STATES } from "@/lib/sessions/transitions";
+import { eq, sql } from "drizzle-orm";
 import { enqueueEvent } from "@/lib/webhooks/enqueue-event";
 import { newWebhookSecret } from "@/lib/webhooks/webhook-secret";
 
@@ -46,15 +48,22 @@ export interface SessionSeed {
   pageCount?: number | null;
 }
 
-/** A session row in any state (created now, 15-minute TTL unless told otherwise). */
+/**
+ * A session row in any state (created now, 15-minute TTL unless told otherwise). A live one
+ * holds a credit, as an opening through `insertSession` would have taken.
+ */
 export async function seedSession(db: Db, tenantId: string, s: SessionSeed = {}): Promise<string> {
   const id = newId("session");
   const createdAt = s.createdAt ?? now();
+  const status = s.status ?? "completed";
+  if ((LIVE_STATES as readonly SessionStatus[]).includes(status)) {
+    await db.update(schema.tenants).set({ heldSessions: sql`${schema.tenants.heldSessions} + 1` }).where(eq(schema.tenants.id, tenantId));
+  }
   await db.insert(schema.sessions).values({
     id,
     tenantId,
     mode: s.mode ?? "test",
-    status: s.status ?? "completed",
+    status,
     metadata: s.metadata ?? { order: id },
     scanner: {},
     allowedOrigins: [],

@@ -7,6 +7,12 @@ export const tenants = pgTable("tenants", {
   plan: text("plan").notNull().default("free"),
   /** Live balance; every change appends a credit_ledger row in the same transaction. */
   credits: integer("credits").notNull().default(0),
+  /**
+   * Credits held by live sessions, as an upper bound: +1 when a session opens, −1 when one
+   * completes or fails before its TTL; a session that expires keeps its hold until the next
+   * recount (drizzle/0006 `session_credit_reserve`), which sets the exact figure.
+   */
+  heldSessions: integer("held_sessions").notNull().default(0),
   allowedOrigins: jsonb("allowed_origins").$type<string[]>().notNull().default([]),
   defaultProfileId: text("default_profile_id"),
   webhookUrl: text("webhook_url"),

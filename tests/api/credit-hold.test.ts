@@ -1,0 +1,132 @@
+/**
+ * The credit rule's hold counter (drizzle/0006, lib/sessions/hold.ts): `held_sessions` is an
+ * upper bound on the tenant's live sessions that openings raise, completions and failures
+ * lower, and a refused opening recounts. Checked at the HTTP level, and under parallel
+ * openings, completions and failures (against real Postgres when TEST_DATABASE_URL is set).
+ */
+import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
+import { afterEach, describe, expect, it } from "vitest";
+import { advanceClock, now, resetClock } from "@/lib/clock";
+import { schema, type Db } from "@/lib/db";
+import { LIVE_STATES } from "@/lib/sessions/transitions";
+import { callJson } from "../support/app";
+import { signup } from "../support/factories";
+import { useServices } from "../support/services";
+import { balanceOf, createSessionWith, pdfBytes, setBalance, uploadJson } from "../support/sessions";
+
+const svc = useServices({ MAX_CONCURRENT_UPLOADS: "64" });
+afterEach(() => resetClock());
+
+const open = (secretKey: string) => callJson("POST", "/v1/sessions", { bearer: secretKey, json: {} });
+const fail = (token: string) => callJson("POST", "/v1/scanner/fail", { json: { session: token, reason: "scan_error" } });
+
+async function heldSessions(db: Db, tenantId: string): Promise<number> {
+  const [t] = await db.select({ held: schema.tenants.heldSessions }).from(schema.tenants).where(eq(schema.tenants.id, tenantId));
+  return t.held;
+}
+
+async function liveSessions(db: Db, tenantId: string): Promise<number> {
+  const s = schema.sessions;
+  const [row] = await db.select({ n: count() }).from(s).where(and(eq(s.tenantId, tenantId), inArray(s.status, LIVE_STATES), isNull(s.tokenUsedAt), gt(s.expiresAt, now())));
+  return row.n;
+}
+
+describe("happy", () => {
+  it("opening holds a credit; completing and failing give it back", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 2);
+    const s1 = await createSessionWith(a.secretKey);
+    const s2 = await createSessionWith(a.secretKey);
+    expect(await heldSessions(db, a.tenant.id)).toBe(2);
+    expect((await open(a.secretKey)).status).toBe(402);
+
+    expect((await fail(s1.client_token)).status).toBe(200);
+    expect(await heldSessions(db, a.tenant.id)).toBe(1);
+    const s3 = await createSessionWith(a.secretKey);
+
+    expect((await uploadJson(s2.client_token, pdfBytes())).status).toBe(200);
+    expect(await balanceOf(db, a.tenant.id)).toBe(1);
+    expect(await heldSessions(db, a.tenant.id)).toBe(1); // s3's
+    expect((await open(a.secretKey)).status).toBe(402);
+    expect((await uploadJson(s3.client_token, pdfBytes())).status).toBe(200);
+    expect(await heldSessions(db, a.tenant.id)).toBe(0);
+  });
+
+  it("an expired session keeps its hold until a refused opening recounts, which then succeeds", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 1);
+    const first = await createSessionWith(a.secretKey);
+    advanceClock(Date.parse(first.expires_at) - now().getTime() + 1000);
+    expect(await heldSessions(db, a.tenant.id)).toBe(1); // the bound, not yet the truth
+    const second = await open(a.secretKey);
+    expect(second.status).toBe(201);
+    expect(await heldSessions(db, a.tenant.id)).toBe(1); // recounted: 0 live, plus the new one
+  });
+
+  it("a top-up frees the bound at once: no recount needed", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 1);
+    await createSessionWith(a.secretKey);
+    expect((await open(a.secretKey)).status).toBe(402);
+    await setBalance(db, a.tenant.id, 2);
+    expect((await open(a.secretKey)).status).toBe(201);
+    expect(await heldSessions(db, a.tenant.id)).toBe(2);
+  });
+});
+
+describe("errors", () => {
+  it("402 after a recount says how many open sessions hold the balance; nothing is inserted", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 2);
+    await createSessionWith(a.secretKey);
+    await createSessionWith(a.secretKey);
+    const before = await liveSessions(db, a.tenant.id);
+    const refused = await open(a.secretKey);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ error: "insufficient_credits", message: "A session costs 1 credit; your balance is 2 and 2 open sessions hold 2 of it. Top up to open new sessions." });
+    expect(await liveSessions(db, a.tenant.id)).toBe(before);
+    expect(await heldSessions(db, a.tenant.id)).toBe(2);
+  });
+
+  it("a refused completion (balance lowered after opening) keeps the hold with the session", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 1);
+    const s = await createSessionWith(a.secretKey);
+    await setBalance(db, a.tenant.id, 0);
+    expect((await uploadJson(s.client_token, pdfBytes())).status).toBe(402);
+    expect(await heldSessions(db, a.tenant.id)).toBe(1);
+  });
+});
+
+describe("concurrency", () => {
+  it("parallel openings, completions and failures: never more live sessions than credits, and the bound ends exact", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    await setBalance(db, a.tenant.id, 6);
+    const first = (await Promise.all(Array.from({ length: 12 }, () => open(a.secretKey)))).filter((r) => r.status === 201);
+    expect(first).toHaveLength(6);
+    // Three complete and three fail while twelve more try to open.
+    const outcomes = await Promise.all([
+      ...first.slice(0, 3).map((r) => uploadJson(r.body.client_token, pdfBytes())),
+      ...first.slice(3).map((r) => fail(r.body.client_token)),
+      ...Array.from({ length: 12 }, () => open(a.secretKey)),
+    ]);
+    expect(outcomes.slice(0, 6).map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    const reopened = outcomes.slice(6).filter((r) => r.status === 201).length;
+    expect(outcomes.slice(6).every((r) => r.status === 201 || r.status === 402)).toBe(true);
+    // Balance 3 after three debits: at most 3 new sessions, however the openings fell between the releases.
+    expect(await balanceOf(db, a.tenant.id)).toBe(3);
+    expect(reopened).toBeLessThanOrEqual(3);
+    expect(await liveSessions(db, a.tenant.id)).toBe(reopened);
+    expect(await heldSessions(db, a.tenant.id)).toBe(reopened);
+    // Whatever the interleaving, a balance of 3 now covers exactly 3 − reopened more.
+    const last = await Promise.all(Array.from({ length: 6 }, () => open(a.secretKey)));
+    expect(last.filter((r) => r.status === 201)).toHaveLength(3 - reopened);
+    expect(await heldSessions(db, a.tenant.id)).toBe(3);
+  });
+});
