@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { decodeBase64 } from "./base64";
 import { parseJsonObject, readCapped } from "./body";
 import { issuesToFields } from "../validation";
 import { MultipartReader, multipartBoundary } from "./multipart";
@@ -99,12 +100,9 @@ function matchHeader(value: string, headerToken: string | null, fields: FieldErr
 /** `data:[<type>][;params];base64,<data>` or bare base64 (standard alphabet, padding optional). */
 function decodePayload(payload: string, fields: FieldErrors): Uint8Array | null {
   const dataUri = /^data:[^,]*;base64,/i.exec(payload);
-  const b64 = dataUri ? payload.slice(dataUri[0].length) : payload;
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) {
-    fields.payload = "must be a base64 string or a base64 data URI";
-    return null;
-  }
-  return new Uint8Array(Buffer.from(b64, "base64"));
+  const bytes = decodeBase64(dataUri ? payload.slice(dataUri[0].length) : payload);
+  if (bytes === null) fields.payload = "must be a base64 string or a base64 data URI";
+  return bytes;
 }
 
 /** A text part, refused past the room left for form fields. */
