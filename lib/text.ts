@@ -1,6 +1,5 @@
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNREPRESENTABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const UNREPRESENTABLE_ALL = new RegExp(UNREPRESENTABLE.source, "g");
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNREPRESENTABLE_ALL = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, "g");
 
 /**
  * Whether a string holds a character the database cannot store: NUL (refused by Postgres
@@ -8,7 +7,10 @@ const UNREPRESENTABLE_ALL = new RegExp(UNREPRESENTABLE.source, "g");
  * The one rule for "storable text", used by request parsing and by domain schemas.
  */
 export function hasUnrepresentable(text: string): boolean {
-  return UNREPRESENTABLE.test(text);
+  // Two searches, not one pattern with NUL as an alternative: V8 answers the surrogate
+  // pattern at once for a string it stores one byte per character (an ASCII upload payload,
+  // 2.7 MB), which the combined pattern had to walk (1.7 ms per upload, issue 14).
+  return text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
 }
 
 /** The string with every unstorable character replaced by U+FFFD (for naming a field). */
