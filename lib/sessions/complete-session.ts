@@ -1,11 +1,12 @@
 import type { Ctx } from "../context";
-import { appendLockedLedgerEntry } from "../credits/append-ledger";
+import { eq } from "drizzle-orm";
+import { ledgerRow } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
-import { files, usageEvents } from "../db/schema";
+import { creditLedger, files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import { enqueueEvent, type TenantEndpoint } from "../webhooks/enqueue-event";
-import { releaseHold } from "./hold";
+import { enqueueEvent } from "../webhooks/enqueue-event";
+import { spendHold } from "./hold";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
@@ -26,9 +27,9 @@ export interface Completion {
  * credit (the balance may go below zero), record the usage event and the pending
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
- * The tenant row is locked and read once, by the statement that releases the session's credit
- * hold, for the balance check, the debit and the webhook settings (issue 14: from eleven
- * statements to eight, BEGIN and COMMIT included).
+ * One statement spends the session's credit hold (balance check, debit, release, row lock and
+ * the webhook settings) and one writes the ledger row, the usage event and the file row
+ * (issue 14: from eleven statements to five, BEGIN and COMMIT included; six with a webhook).
  */
 export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
@@ -39,9 +40,12 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
     // The tenant row lock comes before any insert that references the tenant: those take a
     // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
     // FOR UPDATE would deadlock.
-    const tenant = await lockTenantCovering(tx, session.tenantId);
-    await appendLockedLedgerEntry(tx, { tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now }, tenant.credits);
+    const tenant = await spendHold(tx, session.tenantId);
+    if (!tenant) throw await uncovered(tx, session.tenantId);
+    const debit = tx.$with("debit").as(tx.insert(creditLedger).values(ledgerRow({ tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now }, tenant.credits)).returning({ id: creditLedger.id }));
+    const usage = tx.$with("usage").as(tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now }).returning({ id: usageEvents.id }));
     const [file] = await tx
+      .with(debit, usage)
       .insert(files)
       .values({
         id: newId("file"),
@@ -55,7 +59,6 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
         retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
       })
       .returning();
-    await tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now });
     const result = resultView(ctx.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
@@ -78,17 +81,14 @@ function maxPages(session: SessionRow): number {
 
 /**
  * The credit rule's hard half (review M7): the debit needs a balance of at least 1, checked
- * under the tenant row lock in the debit's own transaction, so the balance never goes below
- * zero. Refusing rolls the claim and the released hold back: the token stays unspent and the
+ * by the debit's own statement under the tenant row lock, so the balance never goes below
+ * zero. Refusing rolls the claim back and the hold stays: the token stays unspent and the
  * scan can be retried after a top-up. (Opening already holds a credit per live session, so
  * this only bites when the balance was lowered after the session opened.)
  */
-async function lockTenantCovering(tx: Tx, tenantId: string): Promise<{ credits: number; endpoint: TenantEndpoint }> {
-  const tenant = await releaseHold(tx, tenantId);
-  if (!tenant || tenant.credits < 1) {
-    throw new ApiError("insufficient_credits", { message: `Completing a scan costs 1 credit; the balance is ${tenant?.credits ?? 0}. Top up, then retry.` });
-  }
-  return tenant;
+async function uncovered(tx: Tx, tenantId: string): Promise<ApiError> {
+  const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, tenantId));
+  return new ApiError("insufficient_credits", { message: `Completing a scan costs 1 credit; the balance is ${tenant?.credits ?? 0}. Top up, then retry.` });
 }
 
 /**

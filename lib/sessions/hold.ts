@@ -1,23 +1,47 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../db";
 import { tenants } from "../db/schema";
 import { TENANT_ENDPOINT, type TenantEndpoint } from "../webhooks/enqueue-event";
 
-/**
- * Gives back the credit a session held while it was live (docs/sessions.md "Credit rule"),
- * in the transaction that just completed or failed it before its TTL, and locks the tenant
- * row. Only those moves release: a session that expires keeps its hold in `held_sessions`
- * until the next opening that finds no credit free recounts (drizzle/0006), so the counter
- * never falls below the live sessions it stands for. Returns the balance and webhook settings
- * read under the lock, which the caller would otherwise read again.
+/*
+ * The credit a live session holds (docs/sessions.md "Credit rule") leaves `held_sessions`
+ * in the transaction that completes or fails the session before its TTL, by one UPDATE that
+ * also locks the tenant row. Only those moves release: a session that expires keeps its hold
+ * until an opening that finds no credit free recounts (drizzle/0006), so the counter never
+ * falls below the live sessions it stands for. Both return the webhook settings read under
+ * the lock, which the caller would otherwise read again.
  */
-export async function releaseHold(tx: Tx, tenantId: string): Promise<{ credits: number; endpoint: TenantEndpoint } | null> {
-  const [tenant] = await tx
-    .update(tenants)
-    .set({ heldSessions: sql`${tenants.heldSessions} - 1` })
-    .where(eq(tenants.id, tenantId))
-    .returning({ credits: tenants.credits, ...TENANT_ENDPOINT });
-  if (!tenant) return null;
-  const { credits, ...endpoint } = tenant;
+
+export interface LockedTenant {
+  /** The balance after the statement. */
+  credits: number;
+  endpoint: TenantEndpoint;
+}
+
+/** A failure: the hold goes, no credit moves. */
+export async function releaseHold(tx: Tx, tenantId: string): Promise<LockedTenant | null> {
+  return lockedTenant(await tx.update(tenants).set({ heldSessions: sql`${tenants.heldSessions} - 1` }).where(eq(tenants.id, tenantId)).returning(RETURNED));
+}
+
+/**
+ * A completion: the held credit is spent, debited from the balance with the hold released,
+ * if the balance is at least 1 (review M7: it never goes below zero). Null when it is not;
+ * the caller refuses, and rolling back keeps the hold with the session.
+ */
+export async function spendHold(tx: Tx, tenantId: string): Promise<LockedTenant | null> {
+  return lockedTenant(
+    await tx
+      .update(tenants)
+      .set({ credits: sql`${tenants.credits} - 1`, heldSessions: sql`${tenants.heldSessions} - 1` })
+      .where(and(eq(tenants.id, tenantId), gte(tenants.credits, 1)))
+      .returning(RETURNED),
+  );
+}
+
+const RETURNED = { credits: tenants.credits, ...TENANT_ENDPOINT };
+
+function lockedTenant([row]: ({ credits: number } & TenantEndpoint)[]): LockedTenant | null {
+  if (!row) return null;
+  const { credits, ...endpoint } = row;
   return { credits, endpoint };
 }

@@ -97,7 +97,8 @@ describe("round trips per hot request", () => {
 });
 
 /**
- * The session read, then BEGIN, claim, tenant lock, ledger row, balance, file row, usage
- * event, COMMIT (a webhook endpoint adds the delivery row).
+ * The session read, then BEGIN, claim, the tenant's debit (which takes the row lock and
+ * releases the session's credit hold), one insert of the ledger row, usage event and file
+ * row, COMMIT (a webhook endpoint adds the delivery row).
  */
-const UPLOAD_STATEMENTS = 9;
+const UPLOAD_STATEMENTS = 6;
