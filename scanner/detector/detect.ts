@@ -10,11 +10,14 @@ import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
 import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
+import { secondLookSize } from "./second-look";
 
-const DEFAULTS = { workingSize: 320, refine: true, minConfidence: 0.02 };
+const DEFAULTS = { workingSize: 320, refine: true, secondLook: true, minConfidence: 0.02 };
 const MAX_LINES = 28;
 const BORDER_SUPPORT = 0.5;
 const SHORTLIST = 60;
+
+type Found = { detection: Detection; evidence: Evidence };
 
 /**
  * Finds the page's four corners in an RGBA frame, or null when nothing
@@ -27,21 +30,33 @@ export function detect(frame: Frame, options: DetectOptions = {}): Detection | n
 /** `detect`, plus the evidence its confidence is computed from (for fitting the confidence model). */
 export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): { detection: Detection | null; evidence: Evidence } | null {
   const opt = { ...DEFAULTS, ...options };
-  const planes = downscale(frame, opt.workingSize);
+  let found = lookAt(frame, opt.workingSize, opt.refine);
+  const finerSize = opt.secondLook ? secondLookSize(found?.detection.confidence ?? 0, opt.workingSize, frame) : null;
+  if (finerSize) {
+    // Confidence is a calibrated probability, so the two answers compare.
+    const finer = lookAt(frame, finerSize, opt.refine);
+    if (finer && finer.detection.confidence > (found?.detection.confidence ?? 0)) found = finer;
+  }
+  if (!found) return null;
+  return found.detection.confidence < opt.minConfidence ? { detection: null, evidence: found.evidence } : found;
+}
+
+/** One search at one working size: the best quad, refined on the full frame, and its confidence. */
+function lookAt(frame: Frame, workingSize: number, refine: boolean): Found | null {
+  const planes = downscale(frame, workingSize);
   const ranked = searchCandidates(planes);
   const best = preferEnclosing(ranked);
   if (!best) return null;
   const lines = toFrameLines(best, planes, frame);
   const coarse = cornersOf(lines);
-  if (opt.refine) refineLines(frame, best, lines, planes.sx);
+  if (refine) refineLines(frame, best, lines, planes.sx);
   // A refinement that breaks convexity is noise: keep the coarse corners.
   const corners = cornersOf(lines) ?? coarse;
   if (!corners) return null;
   const evidence = gatherEvidence(best, ranked, planes, coarse ?? corners, corners, Math.hypot(frame.width, frame.height));
-  const confidence = confidenceFrom(evidence);
-  if (confidence < opt.minConfidence) return { detection: null, evidence };
   // Inside, a pixel's centre is at its index; callers get pixel i covering [i, i+1).
-  return { detection: { corners: orderCorners(corners.map(([x, y]) => [x + 0.5, y + 0.5])), confidence }, evidence };
+  const quad = orderCorners(corners.map(([x, y]) => [x + 0.5, y + 0.5]));
+  return { detection: { corners: quad, confidence: confidenceFrom(evidence) }, evidence };
 }
 
 /** The shortlist of page quads in a downscaled frame, best first. */
