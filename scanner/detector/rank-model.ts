@@ -16,8 +16,9 @@ export interface RankFeatures {
   textureOutside: number;
   /** Σ over visible sides' ends of the edge continuing past the corner (corner-cues.ts) */
   continuation: number;
-  /** log of the share of the frame covered */
+  /** log of the share of the frame covered, and its square: with both, the size prior can peak (a page rarely fills the whole frame) */
   area: number;
+  areaSquared: number;
   /** sides on the frame border (page running off the frame) */
   offFrame: number;
   /** how far the quad's real aspect is from every common document shape, 0 when a side is off the frame (format-cues.ts) */
@@ -27,10 +28,12 @@ export interface RankFeatures {
 /**
  * Fitted on detect-train only (bench/detect-ranking.ts dumps every shortlisted quad's cues and
  * IoU, bench/fit-ranking.py fits a softmax over each frame's shortlist, λ = 0.1; 5-fold
- * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923). detect-dev was not used.
+ * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923, 0.928 with the squared log area). With
+ * the square, the size prior peaks near 70 % of the frame instead of rising all the way to a
+ * frame-filling quad of desk lines. detect-dev was not used.
  */
 export const RANK_WEIGHTS: RankFeatures = {
-  sides: 7.486, agree: -0.088, lighter: 2.298, bright: 2.966, printInside: 2.58, textureOutside: -3.36, continuation: -6.26, area: 3.165, offFrame: -1.609, format: -6.259,
+  sides: 7.461, agree: -0.004, lighter: 2.189, bright: 3.038, printInside: 2.424, textureOutside: -3.391, continuation: -6.356, area: -1.458, areaSquared: -1.957, offFrame: -1.51, format: -6.075,
 };
 
 export function rankScore(f: RankFeatures, w: RankFeatures = RANK_WEIGHTS): number {

@@ -52,6 +52,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
       ...paperCues(c.corners, planes, near, frame),
       continuation: cornerContinuation(c),
       area: Math.log(c.areaFrac),
+      areaSquared: Math.log(c.areaFrac) ** 2,
       offFrame,
       format: offFrame ? 0 : formatMiss(realAspect(c.corners as Quad, planes.width, planes.height)),
     };
