@@ -117,8 +117,8 @@ export function preferEnclosing(sorted: Candidate[], oneSide = 0.3, twoSides = 0
     const strong = Math.min(...added.map((k) => c.support[k])) >= 0.8 * Math.min(...best.support) &&
       Math.min(...added.map((k) => c.steps[k])) >= 0.3 * keptSteps[keptSteps.length >> 1] &&
       outsideIsBackground(best, c, dropped[0], added[0]);
-    const eligible = strong && c.borderSides === 0 &&
-      (shared === 3 || (shared === 2 && c.score >= twoSides * sorted[0].score));
+    const eligible = strong &&
+      (shared === 3 || (shared === 2 && c.borderSides === 0 && c.score >= twoSides * sorted[0].score));
     if (eligible && c.areaFrac > MIN_GROWTH * best.areaFrac && best.corners.every((p) => insideConvex(c.corners, p, 2))) best = c;
   }
   return best;
