@@ -2,6 +2,7 @@ import type { Candidate } from "./quad-search";
 import type { Planes } from "./downscale";
 import type { Point } from "./types";
 import { regionStats } from "./region-cues";
+import { insideConvex } from "./geometry";
 
 /** What the detector knows about its own answer, each roughly 0..1. */
 export interface Evidence {
@@ -30,7 +31,7 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
   const wdiag = Math.hypot(planes.width, planes.height);
   let rival = 0;
   for (const c of ranked) {
-    if (c === best || c.score <= rival * best.score) continue;
+    if (c === best || c.score <= rival * best.score || overruled(c, best)) continue;
     const far = c.corners.some((p) => Math.min(...best.corners.map((q) => Math.hypot(p[0] - q[0], p[1] - q[1]))) > RIVAL_DISTANCE * wdiag);
     if (far) rival = Math.max(rival, c.score / Math.max(1e-9, best.score));
   }
@@ -42,6 +43,12 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
     step: Math.min(1, (visible.length ? Math.min(...visible) : 0) / 64), shift: Math.min(1, shift * 100),
     bright: (inside.lumHigh - frame.lumHigh) / 255,
   };
+}
+
+// A higher-scoring quad inside the chosen one was overruled by preferEnclosing
+// as the page's content (a card's band, a footer rule): not a rival.
+function overruled(c: Candidate, best: Candidate): boolean {
+  return c.score > best.score && c.corners.every((p) => insideConvex(best.corners, p, 2));
 }
 
 /** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py). */

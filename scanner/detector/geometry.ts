@@ -64,3 +64,17 @@ export function orderCorners(pts: readonly Point[]): Quad {
   const out = [0, 1, 2, 3].map((i) => [...sorted[(start + i) % 4]] as Point);
   return out as Quad;
 }
+
+/** Whether p lies inside the convex polygon, or within `tol` of its sides. */
+export function insideConvex(poly: Point[], p: Point, tol: number): boolean {
+  let sign = 0;
+  for (let k = 0; k < poly.length; k++) {
+    const a = poly[k], b = poly[(k + 1) % poly.length];
+    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
+    const d = ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
+    if (Math.abs(d) <= tol) continue;
+    if (sign === 0) sign = Math.sign(d);
+    else if (Math.sign(d) !== sign) return false;
+  }
+  return true;
+}

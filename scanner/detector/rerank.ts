@@ -1,6 +1,6 @@
 import type { Planes } from "./downscale";
 import type { Candidate } from "./quad-search";
-import type { Point, Quad } from "./types";
+import type { Quad } from "./types";
 import { colourDistance, regionStats, sideColours } from "./region-cues";
 import type { EdgeMap } from "./edges";
 import { nearEdges, paperCues } from "./paper-cues";
@@ -8,6 +8,7 @@ import { cornerContinuation } from "./corner-cues";
 import { rankScore } from "./rank-model";
 import { formatMiss } from "./format-cues";
 import { realAspect } from "./page-size";
+import { insideConvex } from "./geometry";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
@@ -135,17 +136,4 @@ function outsideIsBackground(inner: Candidate, outer: Candidate, dropped: number
   if (!shared.length || !oldOut || !newOut) return false;
   const bg = [0, 1, 2].map((i) => shared.reduce((a, o) => a + o![i], 0) / shared.length);
   return colourDistance(newOut, bg) < colourDistance(oldOut, bg);
-}
-
-function insideConvex(poly: Point[], p: Point, tol: number): boolean {
-  let sign = 0;
-  for (let k = 0; k < poly.length; k++) {
-    const a = poly[k], b = poly[(k + 1) % poly.length];
-    const len = Math.hypot(b[0] - a[0], b[1] - a[1]) || 1;
-    const d = ((b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])) / len;
-    if (Math.abs(d) <= tol) continue;
-    if (sign === 0) sign = Math.sign(d);
-    else if (Math.sign(d) !== sign) return false;
-  }
-  return true;
 }
