@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isConvex, orderCorners, signedArea2 } from "../../../scanner/detector/geometry";
+import { insideConvex, isConvex, orderCorners, signedArea2 } from "../../../scanner/detector/geometry";
 import type { Point } from "../../../scanner/detector/index";
 import { mulberry32 } from "./synthetic";
 
@@ -19,6 +19,19 @@ describe("orderCorners", () => {
       const sums = q.map(([x, y]) => x + y);
       expect(sums[0]).toBe(Math.min(...sums));
       expect(orderCorners(pts)).toEqual(q);
+    }
+  });
+});
+
+describe("insideConvex", () => {
+  const square: Point[] = [[0, 0], [10, 0], [10, 10], [0, 10]];
+
+  it("takes points inside, and within the tolerance of a side, in either winding", () => {
+    for (const poly of [square, [...square].reverse()]) {
+      expect(insideConvex(poly, [5, 5], 0)).toBe(true);
+      expect(insideConvex(poly, [11.5, 5], 2)).toBe(true);
+      expect(insideConvex(poly, [13, 5], 2)).toBe(false);
+      expect(insideConvex(poly, [-3, -3], 2)).toBe(false);
     }
   });
 });
