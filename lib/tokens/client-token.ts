@@ -1,6 +1,5 @@
-import { createHmac } from "node:crypto";
 import type { Config } from "../config";
-import { deriveKey, safeEqual } from "../crypto";
+import { deriveKey, hmacBase64Url, safeEqual } from "../crypto";
 
 type TokenConfig = Pick<Config, "appSecret">;
 
@@ -19,15 +18,7 @@ const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toStrin
  * about a tenth of a status poll's CPU. The format is unchanged (tests/unit/tokens.test.ts checks
  * both ways against jose), and it is a narrow one: our header only, `sid`, `use` and `exp`.
  */
-const keys = new Map<string, Buffer>();
-
-function signingKey(config: TokenConfig): Buffer {
-  let key = keys.get(config.appSecret);
-  if (!key) keys.set(config.appSecret, (key = deriveKey(config.appSecret, "client-token")));
-  return key;
-}
-
-const mac = (config: TokenConfig, signingInput: string) => createHmac("sha256", signingKey(config)).update(signingInput).digest("base64url");
+const mac = (config: TokenConfig, signingInput: string) => hmacBase64Url(deriveKey(config.appSecret, "client-token"), signingInput);
 
 /**
  * Signs the scanner's credential for one session: HS256 JWT with `sid` and `exp` equal to the

@@ -34,7 +34,7 @@ describe("client token", () => {
   });
 
   it("is a standard HS256 JWT: jose verifies ours, and ours verifies jose's", async () => {
-    const key = new Uint8Array(deriveKey(config.appSecret, "client-token"));
+    const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
     const token = await signClientToken(config, SID, later);
     const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: now });
     expect(protectedHeader).toEqual({ alg: "HS256", typ: "JWT" });
@@ -45,7 +45,7 @@ describe("client token", () => {
   });
 
   it("refuses a second spelling of the signature and a header other than its own", async () => {
-    const key = new Uint8Array(deriveKey(config.appSecret, "client-token"));
+    const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
     const token = await signClientToken(config, SID, later);
     const [h, p, s] = token.split(".");
     // 43 base64url characters carry 258 bits: the last one's low 2 bits are padding, so it has twins.
@@ -59,7 +59,7 @@ describe("client token", () => {
   });
 
   it("refuses a JWT under the same key that lacks the purpose claim or a well-formed sid", async () => {
-    const key = new Uint8Array(deriveKey(config.appSecret, "client-token"));
+    const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
     const noUse = await new SignJWT({ sid: SID }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
     const badSid = await new SignJWT({ sid: "x", use: "ct" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
     expect(await verifyClientToken(config, noUse, now)).toEqual({ ok: false, reason: "invalid" });
