@@ -1,5 +1,5 @@
 import type { Ctx } from "../context";
-import { sessionForToken } from "./internal";
+import { statusForToken } from "./internal";
 import { statusView } from "./views";
 
 /**
@@ -8,6 +8,6 @@ import { statusView } from "./views";
  */
 export async function getStatus({ ctx, sessionId, token }: { ctx: Ctx; sessionId: string; token: string | null }) {
   const { now } = ctx;
-  const session = await sessionForToken(ctx, token, now, 401, sessionId);
+  const session = await statusForToken(ctx, token, now, sessionId);
   return statusView(ctx.config, session, session.file, now);
 }

@@ -4,6 +4,7 @@ import type { Db, Tx } from "../db";
 import { prepared } from "../db/prepared";
 import { files, sessions, tenants } from "../db/schema";
 import { ApiError } from "../errors";
+import type { ResultFile } from "../files/result-view";
 import { verifyClientToken, verifyHandoffCode } from "../tokens";
 import { deliverNow } from "../webhooks/deliver-now";
 import { isPastTtl } from "./effective-status";
@@ -36,6 +37,35 @@ const sessionWithFileById = (db: Db) =>
 
 export type SessionWithFile = SessionRow & { file: FileRow | null };
 
+/** The fields the status poll answers with: the session's state and its file's result. */
+export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file: ResultFile | null };
+
+/**
+ * `findSessionWithFile` narrowed to what the status poll needs: the most frequent request
+ * reads three session columns and four file columns, not the row's JSON settings and
+ * metadata (a third of its database and driver time on Node 24, issue 14).
+ */
+async function findSessionStatus(db: Db, sessionId: string): Promise<StatusRow | null> {
+  const [row] = await sessionStatusById(db).execute({ sessionId });
+  return row ?? null;
+}
+
+const sessionStatusById = (db: Db) =>
+  prepared(db, "session_status_by_id", () =>
+    db
+      .select({
+        id: sessions.id,
+        status: sessions.status,
+        expiresAt: sessions.expiresAt,
+        file: { id: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType },
+      })
+      .from(sessions)
+      .leftJoin(files, eq(files.sessionId, sessions.id))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .limit(1)
+      .prepare("session_status_by_id"),
+  );
+
 /** The tenant fields the dashboard preview session needs; the console user's tenant exists. */
 export async function loadTenant(db: Db, tenantId: string) {
   const [tenant] = await db
@@ -53,17 +83,27 @@ export async function loadTenant(db: Db, tenantId: string) {
  * past its TTL → `410 session_expired`. With `expectedId`, a token for another session
  * is `404 not_found` (the path names one session, the token another).
  */
-export async function sessionForToken(
+export async function sessionForToken(ctx: TokenCtx, token: string | null | undefined, now: Date, status: 400 | 401, expectedId?: string): Promise<SessionWithFile> {
+  return checkToken(ctx, token, now, status, expectedId, (id) => findSessionWithFile(ctx.db, id));
+}
+
+/** `sessionForToken` for the status poll: the same checks, the narrow read. */
+export async function statusForToken(ctx: TokenCtx, token: string | null, now: Date, sessionId: string): Promise<StatusRow> {
+  return checkToken(ctx, token, now, 401, sessionId, (id) => findSessionStatus(ctx.db, id));
+}
+
+async function checkToken<S extends { expiresAt: Date }>(
   ctx: TokenCtx,
   token: string | null | undefined,
   now: Date,
   status: 400 | 401,
-  expectedId?: string,
-): Promise<SessionWithFile> {
+  expectedId: string | undefined,
+  read: (sessionId: string) => Promise<S | null>,
+): Promise<S> {
   const check = token ? await verifyClientToken(ctx.config, token, now) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok && check.reason === "invalid") throw new ApiError("invalid_token", { status });
   if (expectedId !== undefined && check.sessionId !== expectedId) throw new ApiError("not_found");
-  const session = await findSessionWithFile(ctx.db, check.sessionId);
+  const session = await read(check.sessionId);
   if (!session) throw new ApiError("invalid_token", { status });
   if (!check.ok || isPastTtl(session, now)) throw new ApiError("session_expired");
   return session;

@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import { resultView } from "../files/result-view";
 import { signClientToken } from "../tokens";
 import { effectiveStatus } from "./effective-status";
+import type { ResultFile } from "../files/result-view";
 import type { FileRow, SessionRow } from "./internal";
 
 type ViewConfig = Pick<Config, "appSecret" | "publicBaseUrl" | "scanUrlBase" | "fileUrlTtlMs">;
@@ -34,7 +35,7 @@ export function sessionReadView(config: ViewConfig, session: SessionRow, file: F
 }
 
 /** `GET /v1/sessions/:id/status` (client token). */
-export function statusView(config: ViewConfig, session: SessionRow, file: FileRow | null, now: Date) {
+export function statusView(config: ViewConfig, session: Pick<SessionRow, "id" | "status" | "expiresAt">, file: ResultFile | null, now: Date) {
   return {
     id: session.id,
     status: effectiveStatus(session, now),
