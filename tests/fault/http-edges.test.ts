@@ -54,6 +54,18 @@ const UNROUTABLE: [path: string, status: number, code: string, onBareNext: boole
   ["/v1/sessions/x/status", 401, "invalid_token", true],
 ];
 
+describe("compression", () => {
+  it("sends small JSON answers as they are, larger ones gzipped when asked", async () => {
+    const small = await fetch(`${app.baseUrl}/v1/health`, { headers: { "accept-encoding": "gzip" } });
+    expect(small.headers.get("content-encoding")).toBeNull();
+    expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
+    expect((await small.json()).status).toBeDefined();
+    const large = await fetch(`${app.baseUrl}/v1/openapi.json`, { headers: { "accept-encoding": "gzip" } });
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+  });
+});
+
 async function expectJsonError(server: AppServer, path: string, status: number, code: string) {
   const res = await raw("GET", path, undefined, {}, server);
   expect(res.status).toBe(status);
