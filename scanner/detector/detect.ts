@@ -10,7 +10,7 @@ import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
 import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
-import { secondLookSize } from "./second-look";
+import { SECOND_LOOK_VOTES, secondLookSize } from "./second-look";
 
 const DEFAULTS = { workingSize: 320, refine: true, secondLook: true, minConfidence: 0.02 };
 const MAX_LINES = 28;
@@ -34,7 +34,7 @@ export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): {
   const finerSize = opt.secondLook ? secondLookSize(found?.detection.confidence ?? 0, opt.workingSize, frame) : null;
   if (finerSize) {
     // Confidence is a calibrated probability, so the two answers compare.
-    const finer = lookAt(frame, finerSize, opt.refine);
+    const finer = lookAt(frame, finerSize, opt.refine, SECOND_LOOK_VOTES);
     if (finer && finer.detection.confidence > (found?.detection.confidence ?? 0)) found = finer;
   }
   if (!found) return null;
@@ -42,9 +42,9 @@ export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): {
 }
 
 /** One search at one working size: the best quad, refined on the full frame, and its confidence. */
-function lookAt(frame: Frame, workingSize: number, refine: boolean): Found | null {
+function lookAt(frame: Frame, workingSize: number, refine: boolean, voteShare = 1): Found | null {
   const planes = downscale(frame, workingSize);
-  const ranked = searchCandidates(planes);
+  const ranked = searchCandidates(planes, voteShare);
   const best = preferEnclosing(ranked);
   if (!best) return null;
   const lines = toFrameLines(best, planes, frame);
@@ -59,12 +59,12 @@ function lookAt(frame: Frame, workingSize: number, refine: boolean): Found | nul
   return { detection: { corners: quad, confidence: confidenceFrom(evidence) }, evidence };
 }
 
-/** The shortlist of page quads in a downscaled frame, best first. */
-export function searchCandidates(planes: Planes): Candidate[] {
+/** The shortlist of page quads in a downscaled frame, best first; `voteShare` scales the Hough vote floor. */
+export function searchCandidates(planes: Planes, voteShare = 1): Candidate[] {
   const g = colourGradient(planes);
   const e = thinEdges(g);
   const { width: w, height: h } = planes;
-  const minVotes = Math.max(10, 0.05 * Math.min(w, h));
+  const minVotes = voteShare * Math.max(10, 0.05 * Math.min(w, h));
   const lines: Line[] = [];
   for (const l of houghLines(g, e, MAX_LINES, minVotes)) {
     const fit = fitLineToEdges(l, g, e);

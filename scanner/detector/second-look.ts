@@ -2,6 +2,12 @@
 const UNSURE_BELOW = 0.3;
 /** The second look's working size, as a multiple of the first's. */
 const FINER = 1.5;
+/**
+ * Share of the first look's Hough vote floor that the second look asks of a
+ * line: a faint or shadowed page edge breaks up into few edge pixels, so at
+ * the full floor it never becomes a line at either size.
+ */
+export const SECOND_LOOK_VOTES = 0.5;
 
 /**
  * An unsure answer is often a small, faint or partly visible page: at the
