@@ -13,8 +13,8 @@ import sys
 import numpy as np
 from scipy.optimize import minimize
 
-KEYS = ["sides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "areaSquared", "offFrame", "format"]
-HAND = np.array([1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, 0, np.log(0.9), 0])
+KEYS = ["sides", "visibleSides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "areaSquared", "offFrame", "format"]
+HAND = np.array([1, 1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, 0, np.log(0.9), 0])
 
 frames = []
 for r in json.load(open(sys.argv[1])):

@@ -51,9 +51,9 @@ function overruled(c: Candidate, best: Candidate): boolean {
   return c.score > best.score && c.corners.every((p) => insideConvex(best.corners, p, 2));
 }
 
-/** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py). */
+/** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py); refitted with each ranking refit, as the rival's score ratio depends on it. */
 const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: 0.093, mean: 2.402, min: -0.283, border: -1.374, rival: -4.118, area: 4.644, step: -0.248, shift: -1.756, bright: 2.09,
+  bias: -1.122, mean: 3.646, min: 0.816, border: -1.215, rival: -3.444, area: 3.974, step: -0.174, shift: -1.71, bright: 0.437,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

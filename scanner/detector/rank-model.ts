@@ -5,6 +5,11 @@
 export interface RankFeatures {
   /** log(0.6 × mean + 0.4 × weakest side score): edge support × colour step (rerank.ts) */
   sides: number;
+  /**
+   * the same over the visible sides only: a page running off the frame is judged by the edges it
+   * shows, not diluted by its sides on the frame border (which score at most 0.7, rerank.ts)
+   */
+  visibleSides: number;
   /** log(0.5 + 0.5 × agreement of the sides' luminance steps on one sign) */
   agree: number;
   /** log(0.75 + 0.25 × share of sides lighter inside) */
@@ -28,12 +33,12 @@ export interface RankFeatures {
 /**
  * Fitted on detect-train only (bench/detect-ranking.ts dumps every shortlisted quad's cues and
  * IoU, bench/fit-ranking.py fits a softmax over each frame's shortlist, λ = 0.1; 5-fold
- * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923, 0.928 with the squared log area). With
- * the square, the size prior peaks near 70 % of the frame instead of rising all the way to a
- * frame-filling quad of desk lines. detect-dev was not used.
+ * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923, 0.928 with the squared log area, 0.933
+ * with the visible sides' score). With the square, the size prior peaks near 70 % of the frame
+ * instead of rising all the way to a frame-filling quad of desk lines. detect-dev was not used.
  */
 export const RANK_WEIGHTS: RankFeatures = {
-  sides: 7.461, agree: -0.004, lighter: 2.189, bright: 3.038, printInside: 2.424, textureOutside: -3.391, continuation: -6.356, area: -1.458, areaSquared: -1.957, offFrame: -1.51, format: -6.075,
+  sides: 2.418, visibleSides: 6.877, agree: 0.227, lighter: 1.17, bright: 2.79, printInside: 2.235, textureOutside: -2.831, continuation: -6.135, area: -1.289, areaSquared: -2.32, offFrame: -2.969, format: -5.753,
 };
 
 export function rankScore(f: RankFeatures, w: RankFeatures = RANK_WEIGHTS): number {

@@ -44,10 +44,10 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
     c.support = sides.map((s) => s.score);
     c.steps = sides.map((s) => s.step);
     c.outsides = cols.map((s) => s.outside);
-    const mean = c.support.reduce((a, v) => a + v, 0) / 4;
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
     c.rank = {
-      sides: Math.log(Math.max(1e-9, 0.6 * mean + 0.4 * Math.min(...c.support))),
+      sides: sidesCue(c.support),
+      visibleSides: sidesCue(c.support.filter((_, k) => !c.sides[k].border && cols[k].outside)),
       agree: Math.log(0.5 + 0.5 * agree),
       lighter: Math.log(0.75 + 0.25 * lighter),
       ...paperCues(c.corners, planes, near, frame),
@@ -60,6 +60,13 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
     c.score = offFrame > 2 ? 0 : rankScore(c.rank);
   }
   return cands.sort((a, b) => b.score - a.score);
+}
+
+// log(0.6 × mean + 0.4 × weakest) of side scores; very low when there are none.
+function sidesCue(scores: number[]): number {
+  if (!scores.length) return Math.log(1e-9);
+  const mean = scores.reduce((a, v) => a + v, 0) / scores.length;
+  return Math.log(Math.max(1e-9, 0.6 * mean + 0.4 * Math.min(...scores)));
 }
 
 // A side on the frame border must cut through the page: the strip inside it

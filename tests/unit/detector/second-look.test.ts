@@ -12,7 +12,7 @@ describe("secondLookSize", () => {
   });
 
   it("does not look again when the answer is sure enough", () => {
-    expect(secondLookSize(0.3, 320, hd)).toBeNull();
+    expect(secondLookSize(0.4, 320, hd)).toBeNull();
     expect(secondLookSize(0.95, 320, hd)).toBeNull();
   });
 
@@ -26,7 +26,7 @@ describe("detect's second look", () => {
   it("leaves a confident answer as it was", () => {
     const frame = renderScene({ width: 640, height: 480, corners: placedPage(320, 240, 240, 340, 10), background: "dark", seed: 2 });
     const once = detect(frame, { secondLook: false })!;
-    expect(once.confidence).toBeGreaterThanOrEqual(0.3);
+    expect(once.confidence).toBeGreaterThanOrEqual(0.4);
     expect(detect(frame)).toEqual(once);
   });
 });
