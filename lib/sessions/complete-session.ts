@@ -24,7 +24,7 @@ export interface Completion {
 /**
  * The one completion transaction (DESIGN.md): claim the token with a conditional update
  * (`token_used_at is null`, not expired; row count decides), write the file row, debit one
- * credit (the balance may go below zero), record the usage event and the pending
+ * credit (never below zero: `uncovered`), record the usage event and the pending
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
  * One statement spends the session's credit hold (balance check, debit, release, row lock and
