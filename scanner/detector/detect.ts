@@ -10,7 +10,8 @@ import { intersect, isConvex, orderCorners, type Line } from "./geometry";
 import { refineSide } from "./refine";
 import { preferEnclosing, rerank } from "./rerank";
 import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
-import { SECOND_LOOK_VOTES, secondLookSize } from "./second-look";
+import { SECOND_LOOK_VOTES, coarserLookSize, secondLookSize } from "./second-look";
+import { chooseLook } from "./choose-look";
 
 const DEFAULTS = { workingSize: 320, refine: true, secondLook: true, minConfidence: 0.02 };
 const MAX_LINES = 28;
@@ -33,9 +34,9 @@ export function detectWithEvidence(frame: Frame, options: DetectOptions = {}): {
   let found = lookAt(frame, opt.workingSize, opt.refine);
   const finerSize = opt.secondLook ? secondLookSize(found?.detection.confidence ?? 0, opt.workingSize, frame) : null;
   if (finerSize) {
-    // Confidence is a calibrated probability, so the two answers compare.
-    const finer = lookAt(frame, finerSize, opt.refine, SECOND_LOOK_VOTES);
-    if (finer && finer.detection.confidence > (found?.detection.confidence ?? 0)) found = finer;
+    // Confidence is a calibrated probability, so the answers compare; a coarser look too lets two sizes agree.
+    const looks = [found, lookAt(frame, finerSize, opt.refine, SECOND_LOOK_VOTES), lookAt(frame, coarserLookSize(opt.workingSize), opt.refine, SECOND_LOOK_VOTES)];
+    found = chooseLook(looks.filter((l): l is Found => l !== null), Math.hypot(frame.width, frame.height));
   }
   if (!found) return null;
   return found.detection.confidence < opt.minConfidence ? { detection: null, evidence: found.evidence } : found;

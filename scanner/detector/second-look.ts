@@ -21,3 +21,12 @@ export function secondLookSize(confidence: number, workingSize: number, frame: {
   if (confidence >= UNSURE_BELOW || long <= workingSize) return null;
   return Math.min(long, Math.round(FINER * workingSize));
 }
+
+/**
+ * The working size of the coarser look that goes with the finer one: a blurred
+ * or noisy page edge, broken up at the working size, can join into one line
+ * when the frame is shrunk further.
+ */
+export function coarserLookSize(workingSize: number): number {
+  return Math.round(workingSize / FINER);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detect } from "../../../scanner/detector/index";
-import { secondLookSize } from "../../../scanner/detector/second-look";
+import { coarserLookSize, secondLookSize } from "../../../scanner/detector/second-look";
 import { placedPage, renderScene } from "./synthetic";
 
 describe("secondLookSize", () => {
@@ -19,6 +19,12 @@ describe("secondLookSize", () => {
   it("looks at no more pixels than the frame has, and not at all when the first look already had them all", () => {
     expect(secondLookSize(0.1, 320, { width: 400, height: 300 })).toBe(400);
     expect(secondLookSize(0.1, 320, { width: 320, height: 240 })).toBeNull();
+  });
+});
+
+describe("coarserLookSize", () => {
+  it("shrinks the working size by the factor the second look enlarges it", () => {
+    expect(coarserLookSize(320)).toBe(213);
   });
 });
 
