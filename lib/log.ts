@@ -8,8 +8,13 @@ const RANK: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 }
  * key, password or secret in them (request logs carry the path template, not the URL).
  */
 export function log(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
-  if (RANK[level] < RANK[currentLevel()]) return;
+  if (!logs(level)) return;
   process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
+}
+
+/** Whether a line at `level` is written: callers building costly fields ask first. */
+export function logs(level: Level): boolean {
+  return RANK[level] >= RANK[currentLevel()];
 }
 
 function currentLevel(): Level {

@@ -21,6 +21,8 @@ export const PEER_ADDRESS_HEADER = "x-docscan-peer-address";
 export function v1PathProblem(rawPath) {
   const path = rawPath.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").split(/[?#]/)[0] || "/";
   if (!/^\/v1(\/|$)/.test(path)) return null;
+  // Every request passes here: a path with no `%` and no `.` has nothing to decode or resolve.
+  if (!/[%.]/.test(path)) return /^\/v1\/?$/.test(path) ? problem(404, NO_SUCH_ENDPOINT) : null;
   let segments;
   try {
     segments = path.split("/").map((s) => decodeURIComponent(s));
@@ -31,9 +33,7 @@ export function v1PathProblem(rawPath) {
       fields: { path: "must be valid percent-encoding (UTF-8)" },
     });
   }
-  if (segments.some((s) => s === "." || s === "..") || /^\/v1\/?$/.test(path)) {
-    return problem(404, { error: "not_found", message: "No such endpoint." });
-  }
+  if (segments.some((s) => s === "." || s === "..") || /^\/v1\/?$/.test(path)) return problem(404, NO_SUCH_ENDPOINT);
   return null;
 }
 
@@ -52,6 +52,8 @@ export function v1PathGuard(req) {
 export function problemHeaders() {
   return { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-request-id": crypto.randomUUID() };
 }
+
+const NO_SUCH_ENDPOINT = { error: "not_found", message: "No such endpoint." };
 
 function problem(status, body) {
   return { status, body: JSON.stringify(body) };

@@ -5,7 +5,7 @@ import { databaseUnavailable } from "../db/unavailable";
 import { DependencyUnavailable, errorChain, RETRY_AFTER_SECONDS } from "../dependencies";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 import { idempotencyKeyOf, idempotent, REPLAYED_HEADER, type IdempotentCall } from "../idempotency";
-import { errorFields, log } from "../log";
+import { errorFields, log, logs } from "../log";
 import { services } from "../services";
 import { storageUnavailable } from "../storage";
 import { JSON_BODY_LIMIT, readJsonObject } from "./body";
@@ -43,7 +43,7 @@ interface HandlerArgs<G extends GuardName, B, Q> {
   query: Q;
   /** The domain context, read once per request: guards and verbs see the same `now`. */
   ctx: Ctx;
-  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. */
+  /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. Worked out when read. */
   clientAddress: string | null;
 }
 
@@ -71,7 +71,8 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
       const idempotency = options.idempotent ? idempotencyKeyOf(req) : { key: null, problems: {} };
       const body = options.body ? await parseBody(req, options.body, options.bodyLimit, idempotency.problems) : (undefined as B);
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
-      const run = () => handler({ req, params, auth, body, query, ctx, clientAddress: clientAddress(req, ctx.config.addressTrust) });
+      const args = { req, params, auth, body, query, ctx, get clientAddress() { return clientAddress(req, ctx.config.addressTrust); } };
+      const run = () => handler(args);
       response = options.idempotent && tenantId
         ? await runOnce({ ctx, tenantId, endpoint: options.idempotent, key: idempotency.key, request: fingerprintOf(req, auth, body) }, run)
         : await run();
@@ -160,6 +161,8 @@ function dependencyFailure(err: unknown): DependencyUnavailable | null {
 }
 
 function logRequest(req: Request, params: Params, status: number, started: number, requestId: string, tenant?: string): void {
+  // Building the line (a URL parse, the path template) costs every request, written or not.
+  if (!logs("info")) return;
   log("info", "request", {
     requestId,
     method: req.method,

@@ -137,8 +137,10 @@ async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | 
     await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
     await rename(temp, file);
     return { size: out.bytesWritten };
-  } finally {
+  } catch (err) {
+    // Once renamed the temp name is gone; only a write that stopped short leaves one to remove.
     await rm(temp, { force: true });
+    throw err;
   }
 }
 

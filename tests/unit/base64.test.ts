@@ -5,8 +5,9 @@ import { decodeBase64 } from "@/lib/http/base64";
 /** The rule as written before issue 14, over the whole text: the reference the fast check must equal. */
 const isStandardBase64 = (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 !== 1;
 
-// Alphabet characters, padding, base64url's two, whitespace (Node's decoder skips it) and others.
-const SYMBOLS = ["A", "Q", "/", "+", "=", "-", "_", " ", "\n", "!", "é", "\u0000"];
+// Alphabet characters, padding, base64url's two, whitespace (Node's decoder skips it), others,
+// and two past Latin-1 that the decoder would read as their low byte (`A`, and a skipped 0x01).
+const SYMBOLS = ["A", "Q", "/", "+", "=", "-", "_", " ", "\n", "!", "é", "\u0000", "\u0141", "\u0101"];
 
 function* allStrings(maxLength: number, prefix = ""): Generator<string> {
   yield prefix;
@@ -27,6 +28,17 @@ function seeded(seed: number) {
 describe("decodeBase64", () => {
   it("accepts exactly what the whole-text pattern accepts, on every string of up to 5 symbols", () => {
     for (const s of allStrings(5)) expect([s, decodeBase64(s) !== null]).toEqual([s, isStandardBase64(s)]);
+  });
+
+  it("judges every symbol at every place of a two-quantum text, replaced or inserted", () => {
+    const good = "QUFBQUFB";
+    for (let at = 0; at <= good.length; at++) {
+      for (const c of SYMBOLS) {
+        for (const s of [good.slice(0, at) + c + good.slice(at + 1), good.slice(0, at) + c + good.slice(at)]) {
+          expect([s, decodeBase64(s) !== null]).toEqual([s, isStandardBase64(s)]);
+        }
+      }
+    }
   });
 
   it("finds one bad character anywhere in a long text, and decodes good text as Buffer.from does", () => {
