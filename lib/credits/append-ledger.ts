@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Tx } from "../db";
 import { creditLedger, tenants } from "../db/schema";
 import { newId } from "../ids";
@@ -27,17 +27,12 @@ export async function appendLedgerEntry(tx: Tx, e: LedgerEntryInput): Promise<{ 
   return { id: row.id, balanceAfter: row.balanceAfter };
 }
 
-/**
- * The ledger row for an entry whose balance has moved to `balanceAfter`, for a statement run
- * while `tx` holds the tenant row lock (the completion moves the balance itself, in the
- * statement that takes the lock). The next `seq` is read in the insert: its statement starts
- * after the lock was granted, so it sees every earlier append.
- */
-export function ledgerRow(e: LedgerEntryInput, balanceAfter: number) {
+/** The ledger row for an entry whose balance has moved to `balanceAfter`. */
+function ledgerRow(e: LedgerEntryInput, balanceAfter: number) {
   return {
     id: newId("ledger"),
     tenantId: e.tenantId,
-    seq: sql`(select coalesce(max(${creditLedger.seq}), 0) + 1 from ${creditLedger} where ${creditLedger.tenantId} = ${e.tenantId})`,
+    seq: nextLedgerSeq(e.tenantId),
     delta: e.delta,
     balanceAfter,
     reason: e.reason,
@@ -45,4 +40,14 @@ export function ledgerRow(e: LedgerEntryInput, balanceAfter: number) {
     note: e.note ?? null,
     createdAt: e.now,
   };
+}
+
+/**
+ * A ledger row's `seq`, read in the insert that writes the row, for a statement run while the
+ * transaction holds the tenant row lock: the statement starts after the lock was granted, so it
+ * sees every earlier append. (The completion moves the balance itself, in the statement that
+ * takes the lock, and writes its row with a placeholder for the tenant.)
+ */
+export function nextLedgerSeq(tenantId: string | Placeholder<string>): SQL {
+  return sql`(select coalesce(max(${creditLedger.seq}), 0) + 1 from ${creditLedger} where ${creditLedger.tenantId} = ${tenantId})`;
 }

@@ -1,7 +1,8 @@
 import type { Ctx } from "../context";
-import { eq } from "drizzle-orm";
-import { ledgerRow } from "../credits/append-ledger";
+import { eq, sql } from "drizzle-orm";
+import { nextLedgerSeq } from "../credits/append-ledger";
 import { withTx, type Tx } from "../db";
+import { txStatement } from "../db/tx-statement";
 import { creditLedger, files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
@@ -42,23 +43,18 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
     // FOR UPDATE would deadlock.
     const tenant = await spendHold(tx, session.tenantId);
     if (!tenant) throw await uncovered(tx, session.tenantId);
-    const debit = tx.$with("debit").as(tx.insert(creditLedger).values(ledgerRow({ tenantId: session.tenantId, delta: -1, reason: "session", sessionId: session.id, now }, tenant.credits)).returning({ id: creditLedger.id }));
-    const usage = tx.$with("usage").as(tx.insert(usageEvents).values({ id: newId("usage"), tenantId: session.tenantId, sessionId: session.id, mode: session.mode, pages: pageCount, bytes: c.bytes, createdAt: now }).returning({ id: usageEvents.id }));
-    const [file] = await tx
-      .with(debit, usage)
-      .insert(files)
-      .values({
-        id: newId("file"),
-        tenantId: session.tenantId,
-        sessionId: session.id,
-        storageKey: c.storageKey,
-        contentType: PDF_CONTENT_TYPE,
-        bytes: c.bytes,
-        pageCount,
-        createdAt: now,
-        retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
-      })
-      .returning();
+    const file = {
+      id: newId("file"),
+      tenantId: session.tenantId,
+      sessionId: session.id,
+      storageKey: c.storageKey,
+      contentType: PDF_CONTENT_TYPE,
+      bytes: c.bytes,
+      pageCount,
+      createdAt: now,
+      retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
+    };
+    await insertCompletionRows(tx, { ...file, fileId: file.id, balanceAfter: tenant.credits, ledgerId: newId("ledger"), usageId: newId("usage"), mode: session.mode });
     const result = resultView(ctx.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
@@ -101,3 +97,21 @@ export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError>
   if (current?.status === "failed") return new ApiError("token_already_used", { message: "This session has failed; create a new session." });
   return new ApiError("session_expired");
 }
+
+/**
+ * The file row, with the ledger row and the usage event as CTEs on its insert. On every
+ * upload's path, so built once (lib/db/tx-statement.ts).
+ */
+const insertCompletionRows = txStatement((tx) => {
+  const p = sql.placeholder;
+  const debit = tx.$with("debit").as(
+    tx.insert(creditLedger).values({ id: p("ledgerId"), tenantId: p("tenantId"), seq: nextLedgerSeq(p("tenantId")), delta: -1, balanceAfter: p("balanceAfter"), reason: "session", sessionId: p("sessionId"), note: null, createdAt: p("createdAt") }).returning({ id: creditLedger.id }),
+  );
+  const usage = tx.$with("usage").as(
+    tx.insert(usageEvents).values({ id: p("usageId"), tenantId: p("tenantId"), sessionId: p("sessionId"), mode: p("mode"), pages: p("pageCount"), bytes: p("bytes"), createdAt: p("createdAt") }).returning({ id: usageEvents.id }),
+  );
+  return tx
+    .with(debit, usage)
+    .insert(files)
+    .values({ id: p("fileId"), tenantId: p("tenantId"), sessionId: p("sessionId"), storageKey: p("storageKey"), contentType: p("contentType"), bytes: p("bytes"), pageCount: p("pageCount"), createdAt: p("createdAt"), retainUntil: p("retainUntil") });
+});

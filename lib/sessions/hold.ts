@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Tx } from "../db";
+import { columnsOf, txStatement } from "../db/tx-statement";
 import { tenants } from "../db/schema";
 import { TENANT_ENDPOINT, type TenantEndpoint } from "../webhooks/enqueue-event";
 
@@ -29,16 +30,20 @@ export async function releaseHold(tx: Tx, tenantId: string): Promise<LockedTenan
  * the caller refuses, and rolling back keeps the hold with the session.
  */
 export async function spendHold(tx: Tx, tenantId: string): Promise<LockedTenant | null> {
-  return lockedTenant(
-    await tx
-      .update(tenants)
-      .set({ credits: sql`${tenants.credits} - 1`, heldSessions: sql`${tenants.heldSessions} - 1` })
-      .where(and(eq(tenants.id, tenantId), gte(tenants.credits, 1)))
-      .returning(RETURNED),
-  );
+  const [row] = await spend(tx, { tenantId });
+  return lockedTenant(row ? [columnsOf(row, RETURNED)] : []);
 }
 
 const RETURNED = { credits: tenants.credits, ...TENANT_ENDPOINT };
+
+// On every upload's path: built once (lib/db/tx-statement.ts).
+const spend = txStatement((tx) =>
+  tx
+    .update(tenants)
+    .set({ credits: sql`${tenants.credits} - 1`, heldSessions: sql`${tenants.heldSessions} - 1` })
+    .where(and(eq(tenants.id, sql.placeholder("tenantId")), gte(tenants.credits, 1)))
+    .returning(RETURNED),
+);
 
 function lockedTenant([row]: ({ credits: number } & TenantEndpoint)[]): LockedTenant | null {
   if (!row) return null;
