@@ -20,7 +20,7 @@ export function cornerContinuation(c: Candidate): number {
   for (let k = 0; k < 4; k++) {
     const side = c.sides[k];
     if (side.border) continue;
-    const ta = paramOf(side.line, c.corners[k]), tb = paramOf(side.line, c.corners[(k + 1) % 4]);
+    const ta = paramOf(side, c.corners[k]), tb = paramOf(side, c.corners[(k + 1) % 4]);
     const [, signed] = segmentStats(side, ta, tb);
     const reach = EXTENSION * (tb - ta);
     sum += continuation(side, tb, tb + reach, signed) + continuation(side, ta, ta - reach, signed);

@@ -29,7 +29,10 @@ export function houghLines(g: Gradient, e: EdgeMap, maxLines: number, minVotes: 
       if (phi < 0) phi += Math.PI;
       const c = Math.round((phi / Math.PI) * N_THETA);
       for (let k = -SPREAD; k <= SPREAD; k++) {
-        const b = (c + k + N_THETA) % N_THETA;
+        // c is in [0, N_THETA], so one wrap either way is enough (a modulo costs more than the vote).
+        let b = c + k;
+        if (b < 0) b += N_THETA;
+        else if (b >= N_THETA) b -= N_THETA;
         const r = Math.round(x * COS[b] + y * SIN[b]) + diag;
         acc[b * nRho + r] += 1;
       }

@@ -10,6 +10,9 @@ export interface LineProfile {
   line: Line;
   /** true for the frame's own borders (stand-ins for page sides outside the frame) */
   border: boolean;
+  /** cos and sin of line.theta, computed once: the quad search asks for them thousands of times */
+  cos: number;
+  sin: number;
   t0: number;
   n: number;
   /** prefix counts of samples with an aligned edge pixel within ±1 px */
@@ -43,12 +46,12 @@ export function profileLine(line: Line, g: Gradient, e: EdgeMap, border = false)
     hits[k + 1] = hits[k] + hit;
     signed[k + 1] = signed[k] + best;
   }
-  return { line, border, t0, n, hits, signed };
+  return { line, border, cos: nx, sin: ny, t0, n, hits, signed };
 }
 
-/** Parameter t of point p along the line's direction (-sin, cos). */
-export function paramOf(line: Line, p: [number, number]): number {
-  return -p[0] * Math.sin(line.theta) + p[1] * Math.cos(line.theta);
+/** Parameter t of point p along the profiled line's direction (-sin, cos). */
+export function paramOf(pr: LineProfile, p: [number, number]): number {
+  return -p[0] * pr.sin + p[1] * pr.cos;
 }
 
 /** Support of the segment between parameters ta and tb: [hit share, mean signed gradient, visible length]. */

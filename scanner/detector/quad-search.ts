@@ -54,7 +54,9 @@ export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: numb
       const j1 = pairs[b], j2 = pairs[b + 1];
       const c0 = cross[i1 * n + j1], c1 = cross[j1 * n + i2], c2 = cross[i2 * n + j2], c3 = cross[j2 * n + i1];
       if (!c0 || !c1 || !c2 || !c3) continue;
-      const c = evaluate([profiles[i1], profiles[j1], profiles[i2], profiles[j2]], [c3, c0, c1, c2], p);
+      // Most quads score below the kept list's last one: those are never built.
+      const floor = best.length >= keep ? best[best.length - 1].score : -Infinity;
+      const c = evaluate([profiles[i1], profiles[j1], profiles[i2], profiles[j2]], [c3, c0, c1, c2], p, floor);
       if (c) insertTop(best, c, keep);
     }
   }
@@ -89,7 +91,8 @@ function angleBetween(a: Line, b: Line): number {
 }
 
 // Sides in cyclic order s0..s3 with corner k = s[k-1] ∩ s[k]; corners from the table.
-function evaluate(sides: LineProfile[], corners: Point[], p: SearchParams): Candidate | null {
+// Null when the quad is no page, or when it scores no higher than `floor` (it would not be kept).
+function evaluate(sides: LineProfile[], corners: Point[], p: SearchParams, floor: number): Candidate | null {
   let borders = 0;
   for (const s of sides) if (s.border) borders++;
   if (borders > 2 || !isConvex(corners)) return null;
@@ -98,33 +101,36 @@ function evaluate(sides: LineProfile[], corners: Point[], p: SearchParams): Cand
   }
   const areaFrac = polygonArea(corners) / (p.width * p.height);
   if (areaFrac < p.minAreaFrac) return null;
+  const support = [0, 0, 0, 0];
+  const score = scoreSides(corners, sides, areaFrac, p, support);
+  if (score === null || score <= floor) return null;
   // Corners come from a shared table: copy so candidates never alias each other.
-  return scoreSides(corners.map((c) => [c[0], c[1]] as Point), sides, areaFrac, p);
+  const own = corners.map((c) => [c[0], c[1]] as Point);
+  return { corners: own, sides, support, steps: [], outsides: [], borderSides: borders, areaFrac, score };
 }
 
-function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p: SearchParams): Candidate | null {
+// Stage-1 score; fills `support` with each side's. Null when a visible side is too short to judge.
+function scoreSides(corners: Point[], sides: LineProfile[], areaFrac: number, p: SearchParams, support: number[]): number | null {
   const cx = (corners[0][0] + corners[1][0] + corners[2][0] + corners[3][0]) / 4;
   const cy = (corners[0][1] + corners[1][1] + corners[2][1] + corners[3][1]) / 4;
-  const support: number[] = [];
-  let polSum = 0, polAbs = 0, borderSides = 0;
+  let polSum = 0, polAbs = 0;
   for (let k = 0; k < 4; k++) {
     const s = sides[k];
-    if (s.border) { support.push(p.borderSupport); borderSides++; continue; }
+    if (s.border) { support[k] = p.borderSupport; continue; }
     const a = corners[k], b = corners[(k + 1) % 4];
-    const [hit, signed, len] = segmentStats(s, paramOf(s.line, a), paramOf(s.line, b));
+    const [hit, signed, len] = segmentStats(s, paramOf(s, a), paramOf(s, b));
     if (len < 4) return null;
-    const inward = Math.cos(s.line.theta) * cx + Math.sin(s.line.theta) * cy > s.line.rho ? 1 : -1;
+    const inward = s.cos * cx + s.sin * cy > s.line.rho ? 1 : -1;
     polSum += inward * signed * len;
     polAbs += Math.abs(signed) * len;
     // Faint texture lines (wood grain, text rows) are straight too; weight by step size.
     const step = Math.abs(signed);
-    support.push(hit * (0.3 + (0.7 * step) / (step + HALF_GRADIENT)));
+    support[k] = hit * (0.3 + (0.7 * step) / (step + HALF_GRADIENT));
   }
   const mean = (support[0] + support[1] + support[2] + support[3]) / 4;
-  const min = Math.min(...support);
+  const min = Math.min(support[0], support[1], support[2], support[3]);
   const polarity = polAbs > 0 ? Math.abs(polSum) / polAbs : 0;
-  const score = (0.6 * mean + 0.4 * min) * (0.6 + 0.4 * polarity) * Math.pow(areaFrac, 0.25);
-  return { corners, sides, support, steps: [], outsides: [], borderSides, areaFrac, score };
+  return (0.6 * mean + 0.4 * min) * (0.6 + 0.4 * polarity) * Math.pow(areaFrac, 0.25);
 }
 
 function nearFrame(c: Point, p: SearchParams): boolean {
