@@ -24,20 +24,24 @@ export function downscale(frame: Frame, size: number): Planes {
   // Summing every source pixel costs too much on 1080p; a stride keeps the
   // average unbiased while reading at most ~4 samples per box row.
   const step = Math.max(1, Math.round(W / w / 2));
+  const stride = 4 * step, rowStride = 4 * W * step;
   for (let j = 0; j < h; j++) {
+    const y0 = ys[j], y1 = ys[j + 1];
     for (let i = 0; i < w; i++) {
+      const x0 = xs[i], x1 = xs[i + 1];
+      // Integer sums (a few samples of 0..255, far from overflow) stay small
+      // integers for the JIT; the division and mixing below are unchanged.
       let r = 0, g = 0, b = 0, n = 0;
-      for (let y = ys[j]; y < ys[j + 1]; y += step) {
-        let o = (y * W + xs[i]) * 4;
-        for (let x = xs[i]; x < xs[i + 1]; x += step, o += 4 * step) {
-          r += data[o]; g += data[o + 1]; b += data[o + 2]; n++;
+      for (let y = y0, row = (y0 * W + x0) * 4; y < y1; y += step, row += rowStride) {
+        for (let x = x0, o = row; x < x1; x += step, o += stride) {
+          r = (r + data[o]) | 0; g = (g + data[o + 1]) | 0; b = (b + data[o + 2]) | 0; n++;
         }
       }
       const k = j * w + i;
-      r /= n; g /= n; b /= n;
-      lum[k] = 0.299 * r + 0.587 * g + 0.114 * b;
-      rg[k] = r - g;
-      yb[k] = (r + g) / 2 - b;
+      const rm = r / n, gm = g / n, bm = b / n;
+      lum[k] = 0.299 * rm + 0.587 * gm + 0.114 * bm;
+      rg[k] = rm - gm;
+      yb[k] = (rm + gm) / 2 - bm;
     }
   }
   return { width: w, height: h, sx: W / w, sy: H / h, lum, rg, yb };

@@ -65,9 +65,8 @@ function stepColour(f: Frame, a: Point, tx: number, ty: number, nx: number, ny: 
 // samples is pulled up to a quarter pixel toward the nearest sample.
 function strongestStep(prof: Float32Array, n: number, signed: boolean): number | null {
   let best = -1, bestV = 0;
-  const deriv = (i: number) => (signed ? prof[i + 1] - prof[i - 1] : Math.abs(prof[i + 1] - prof[i - 1]));
   for (let i = 1; i < prof.length - 1; i++) {
-    const dv = deriv(i);
+    const dv = deriv(prof, i, signed);
     if (dv > bestV) { bestV = dv; best = i; }
   }
   if (best < 2 || best > prof.length - 3 || bestV < 1.5) return null;
@@ -75,13 +74,19 @@ function strongestStep(prof: Float32Array, n: number, signed: boolean): number |
   let sw = bestV, sp = best * bestV;
   for (const dir of [-1, 1]) {
     for (let k = 1, i = best + dir; k <= CENTROID_REACH && i >= 1 && i < prof.length - 1; k++, i += dir) {
-      const dv = deriv(i);
+      const dv = deriv(prof, i, signed);
       if (dv < floor) break;
       sw += dv;
       sp += i * dv;
     }
   }
   return (sp / sw - n) * STEP;
+}
+
+// The profile's central difference at i, signed or its magnitude (a plain function, not a
+// closure: strongestStep runs 48 times a side).
+function deriv(prof: Float32Array, i: number, signed: boolean): number {
+  return signed ? prof[i + 1] - prof[i - 1] : Math.abs(prof[i + 1] - prof[i - 1]);
 }
 
 // Total least squares with Tukey reweighting on points [x, y, offset]*.

@@ -3,7 +3,7 @@ import type { Candidate } from "./quad-search";
 import type { Quad } from "./types";
 import { colourDistance, regionStats, sideColours } from "./region-cues";
 import type { EdgeMap } from "./edges";
-import { nearEdges, paperCues } from "./paper-cues";
+import { paperCues } from "./paper-cues";
 import { cornerContinuation } from "./corner-cues";
 import { rankScore } from "./rank-model";
 import { formatMiss } from "./format-cues";
@@ -27,7 +27,7 @@ const STEP_NOISE = 4;
  * fitted ranking model (rank-model.ts). Returns the list, best first.
  */
 export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Candidate[] {
-  const frame = regionStats(planes, null), near = nearEdges(edges, planes.width, planes.height);
+  const frame = regionStats(planes, null);
   for (const c of cands) {
     const cols = sideColours(planes, c.corners);
     const background = averageColour(cols.flatMap((s) => (s.outside ? [s.outside] : [])));
@@ -50,7 +50,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
       visibleSides: sidesCue(c.support.filter((_, k) => !c.sides[k].border && cols[k].outside)),
       agree: Math.log(0.5 + 0.5 * agree),
       lighter: Math.log(0.75 + 0.25 * lighter),
-      ...paperCues(c.corners, planes, near, frame),
+      ...paperCues(c.corners, planes, edges, frame),
       continuation: cornerContinuation(c),
       area: Math.log(c.areaFrac),
       areaSquared: Math.log(c.areaFrac) ** 2,
