@@ -24,7 +24,7 @@ function centroid(q: Point[]): Point {
 
 // Whether an edge pixel lies within one pixel of (x, y): 1 or 0, -1 off the frame's inner part.
 // Looked up where sampled (about 130 points a quad) rather than dilating the whole edge map.
-function edgeNear(e: Uint8Array, w: number, h: number, x: number, y: number): number {
+export function edgeNear(e: Uint8Array, w: number, h: number, x: number, y: number): number {
   const xi = Math.round(x), yi = Math.round(y);
   if (xi < 1 || yi < 1 || xi >= w - 1 || yi >= h - 1) return -1;
   const i = yi * w + xi;
