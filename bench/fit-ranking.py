@@ -5,7 +5,10 @@ Fits a listwise (softmax over each frame's shortlist) log-linear model whose tar
 within 0.02 IoU of the frame's best, L2-pulled toward the hand-set weights. Prints k-fold
 cross-validated top-1 IoU for the hand-set and the fitted weights (each frame scored by a model
 that never saw it), then the weights fitted on all frames as the TypeScript object.
-Usage: python3 bench/fit-ranking.py ranking-train.json [lambda, default 0.1] [folds, default 5]
+Usage: python3 bench/fit-ranking.py ranking-train.json[,more.json...] [lambda, default 0.1] [folds, default 5] [--test other.json]
+Several comma-separated inputs are fitted as one set (e.g. synthetic frames plus detect-train). With
+--test, the weights fitted on all input frames are also scored on another set's rows, which no frame
+of it was fitted on (e.g. fitted on synthetic frames, scored on detect-train).
 """
 import json
 import sys
@@ -16,16 +19,30 @@ from scipy.optimize import minimize
 KEYS = ["sides", "visibleSides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "areaSquared", "offFrame", "format"]
 HAND = np.array([1, 1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, 0, np.log(0.9), 0])
 
-frames = []
-for r in json.load(open(sys.argv[1])):
-    q = [c for c in r["quads"] if not c["hardZero"]]
-    if not q:
-        continue
-    X = np.array([[c["rank"][k] for k in KEYS] for c in q], dtype=float)
-    y = np.array([c["iou"] for c in q])
-    frames.append((X, y, r["tags"]))
-lam = float(sys.argv[2]) if len(sys.argv) > 2 else 0.1
-folds = int(sys.argv[3]) if len(sys.argv) > 3 else 5
+
+
+def load(paths):
+    out = []
+    for path in paths.split(","):
+        for r in json.load(open(path)):
+            q = [c for c in r["quads"] if not c["hardZero"]]
+            if not q:
+                continue
+            X = np.array([[c["rank"][k] for k in KEYS] for c in q], dtype=float)
+            y = np.array([c["iou"] for c in q])
+            out.append((X, y, r["tags"]))
+    return out
+
+
+argv = sys.argv[1:]
+held = None
+if "--test" in argv:
+    i = argv.index("--test")
+    held = load(argv[i + 1])
+    argv = argv[:i] + argv[i + 2:]
+frames = load(argv[0])
+lam = float(argv[1]) if len(argv) > 1 else 0.1
+folds = int(argv[2]) if len(argv) > 2 else 5
 
 
 def loss(w, idx):
@@ -45,8 +62,9 @@ def loss(w, idx):
     return total + lam * d @ d, grad + 2 * lam * d
 
 
-def top1(w, idx):
-    return np.array([frames[i][1][np.argmax(frames[i][0] @ w)] for i in idx])
+def top1(w, idx, rows=None):
+    rows = frames if rows is None else rows
+    return np.array([rows[i][1][np.argmax(rows[i][0] @ w)] for i in idx])
 
 
 def report(name, ious):
@@ -74,4 +92,10 @@ for t in tags:
     m = np.array([t in fr[2] for fr in frames])
     print("  %-14s n=%3d hand %.3f cv %.3f oracle %.3f" % (t, m.sum(), hand_all[m].mean(), cv[m].mean(), oracle[m].mean()))
 w = fit(range(len(frames)))
+if held is not None:
+    t_fit, t_hand = top1(w, range(len(held)), held), top1(HAND, range(len(held)), held)
+    report("test", t_fit)
+    for t in sorted({t for fr in held for t in fr[2]}):
+        m = np.array([t in fr[2] for fr in held])
+        print("  test %-14s n=%3d hand %.3f fitted %.3f" % (t, m.sum(), t_hand[m].mean(), t_fit[m].mean()))
 print("  " + ", ".join("%s: %.3f" % (k, v) for k, v in zip(KEYS, w)) + ",")
