@@ -1,6 +1,6 @@
 /**
  * lib/db/tx-statement.ts: a statement built once from the query builder runs inside any
- * transaction with fresh values each call, column encoders applied to placeholders, and
+ * transaction with fresh values each call, a Date placeholder stored as its instant, and
  * rows read back as the builder would (on PGlite, and on Postgres when TEST_DATABASE_URL is set).
  */
 import { eq, sql } from "drizzle-orm";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { schema, withTx } from "@/lib/db";
 import { columnsOf, txStatement } from "@/lib/db/tx-statement";
 import type { Tx } from "@/lib/db";
-import { seedTenant } from "../support/webhook-fixtures";
+import { seedSession, seedTenant } from "../support/webhook-fixtures";
 import { useServices } from "../support/services";
 
 const svc = useServices();
@@ -34,12 +34,17 @@ describe("txStatement", () => {
     expect(await withTx(db, (tx) => add(tx, { id: "no_such_tenant", delta: 1 }))).toEqual([]);
   });
 
-  it("encodes a placeholder through its column, as the query builder does", async () => {
+  it("takes a Date for a timestamp column's placeholder and reads back the same instant", async () => {
     const { db } = svc.get();
     const { tenantId } = await seedTenant(db);
-    const events = txStatement((tx) => tx.update(t).set({ webhookEvents: sql.placeholder("events") }).where(eq(t.id, sql.placeholder("id"))).returning(RETURNED));
-    const [row] = await withTx(db, (tx) => events(tx, { id: tenantId, events: ["scan.failed"] }));
-    expect(columnsOf(row, RETURNED).events).toEqual(["scan.failed"]);
+    const sessionId = await seedSession(db, tenantId);
+    const u = schema.usageEvents;
+    const insert = txStatement((tx) =>
+      tx.insert(u).values({ id: sql.placeholder("id"), tenantId, sessionId, mode: "test", pages: 1, bytes: 1, createdAt: sql.placeholder("at") }).returning({ createdAt: u.createdAt }),
+    );
+    const at = new Date("2026-11-26T10:00:00.123Z");
+    const [row] = await withTx(db, (tx) => insert(tx, { id: "usage_tx_statement", at }));
+    expect(columnsOf(row, { createdAt: u.createdAt }).createdAt).toEqual(at);
   });
 
   it("refuses text whose parameters are not numbered in order", async () => {
