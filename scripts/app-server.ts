@@ -3,7 +3,7 @@
  * suite and the benchmarks. Real Postgres/Redis when `databaseUrl`/`redisUrl` are given.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -49,11 +49,14 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   if (options.databaseUrl) await migrateDatabase(options.databaseUrl);
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
+  // A directory made here is removed at stop (a bench writes gigabytes of uploads into it).
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "docscan-app-"));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     PUBLIC_BASE_URL: baseUrl,
-    DATA_DIR: options.dataDir ?? mkdtempSync(path.join(tmpdir(), "docscan-app-")),
+    DATA_DIR: dataDir,
     DATABASE_URL: options.databaseUrl ?? "",
     POSTGRES_URL: "",
     REDIS_URL: options.redisUrl ?? "",
@@ -70,7 +73,11 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   let captured = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
   await waitUntilReady(baseUrl, child, options.ready ?? healthy);
-  return { baseUrl, pid: child.pid!, spawnedAt, readyAt: performance.now(), stop: () => stopChild(child), logs: () => captured };
+  const stop = async () => {
+    await stopChild(child);
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { baseUrl, pid: child.pid!, spawnedAt, readyAt: performance.now(), stop, logs: () => captured };
 }
 
 const healthy = async (baseUrl: string) => (await fetch(`${baseUrl}/v1/health`)).ok;

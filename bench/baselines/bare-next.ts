@@ -5,6 +5,8 @@
  * framework's request handling, which both pay.
  */
 import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort, nextBin, root } from "../../scripts/app-server";
 
@@ -35,11 +37,13 @@ export async function startBareNext(databaseUrl: string, redisUrl: string, optio
     if (build.status !== 0) throw new Error(`next build bench/bare-next exited with ${build.status}`);
   }
   const port = await freePort();
+  // Its uploads go here, removed at close (a bench run writes gigabytes).
+  const uploadDir = mkdtempSync(path.join(tmpdir(), "bare-next-"));
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [nextBin, "start", APP_DIR, "-p", String(port)], {
     cwd: root,
     stdio: "ignore",
-    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl },
+    env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BARE_UPLOAD_DIR: uploadDir },
   });
   const url = `http://localhost:${port}`;
   const ready = options.ready ?? handlersLoaded;
@@ -58,6 +62,9 @@ export async function startBareNext(databaseUrl: string, redisUrl: string, optio
     pid: child.pid!,
     spawnedAt,
     readyAt: performance.now(),
-    close: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM")))),
+    close: async () => {
+      await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : (child.once("exit", () => resolve()), child.kill("SIGTERM"))));
+      rmSync(uploadDir, { recursive: true, force: true });
+    },
   };
 }

@@ -12,7 +12,7 @@ export async function POST(req) {
   const sessionId = verifyToken(body.session);
   if (!sessionId) return json(400, { error: "invalid_token" });
   const bytes = Buffer.from(body.payload, "base64");
-  await writeFile(path.join(tmpdir(), `bare-next-${sessionId}.pdf`), bytes);
+  await writeFile(path.join(process.env.BARE_UPLOAD_DIR ?? tmpdir(), `bare-next-${sessionId}.pdf`), bytes);
   const client = await pool.connect();
   try {
     await client.query("begin");
