@@ -7,15 +7,20 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { detect, type Frame } from "../scanner/detector/index";
+import { detect, StabilityTracker, type Frame } from "../scanner/detector/index";
+import { denormalise } from "../scanner/worker/crop";
+import { analyseLiveFrame } from "../scanner/worker/ops";
 import { readImage } from "../scripts/detect";
+import { DETECT_SIZE } from "../scanner/camera/grab-frame";
+import { shrinkToLongSide } from "./live-frame";
 import { jscanifyCorners, loadOpenCv, openCvFile, shrinkFrame, type OpenCv } from "./baselines/jscanify";
 import { printBands, printReport, type Prediction, type Report } from "./detect-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 interface Truth { file: string }
 interface Args { sets: string[]; tuned: string | null; scorer: string | null; baseline: boolean; repeats: number; verbose: boolean }
-type Engine = "detector" | "detector@640" | "jscanify";
+interface LiveFrame { file: string; frame: Frame; full: { width: number; height: number } }
+type Engine = "detector" | "detector@live" | "detector@640" | "jscanify";
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { sets: [], tuned: null, scorer: null, baseline: true, repeats: 3, verbose: false };
@@ -49,22 +54,43 @@ function timed(repeats: number, run: () => { corners: number[][] | null; confide
 
 /** Every engine on every frame, one frame decoded at a time (300 full frames do not fit in memory at once). */
 function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Record<Engine, Prediction[]> {
-  const out: Record<Engine, Prediction[]> = { detector: [], "detector@640": [], jscanify: [] };
+  const out: Record<Engine, Prediction[]> = { detector: [], "detector@live": [], "detector@640": [], jscanify: [] };
+  const live: LiveFrame[] = [];
   const warm = readImage(path.join(dir, truths[0].file));
   for (let i = 0; i < 8; i++) detect(warm); // JIT warm-up
   for (const t of truths) {
     const frame: Frame = readImage(path.join(dir, t.file));
     const mine = (f: Frame) => () => { const d = detect(f); return { corners: d?.corners ?? null, confidence: d?.confidence ?? 0 }; };
     out.detector.push({ file: t.file, ...timed(args.repeats, mine(frame)) });
+    live.push({ file: t.file, frame: shrinkToLongSide(frame, DETECT_SIZE), full: { width: frame.width, height: frame.height } });
     if (!cv) continue;
     // The baseline's timing starts from the 640 px frame, its working resolution;
     // the detector fed the same frames gives the timing on equal input.
     const small = shrinkFrame(cv, frame, 640);
-    const back = (p: Omit<Prediction, "file">) => ({ ...p, corners: p.corners?.map(([x, y]) => [x / small.scale, y / small.scale]) ?? null });
-    out["detector@640"].push({ file: t.file, ...back(timed(args.repeats, mine(small.frame))) });
-    out.jscanify.push({ file: t.file, ...back(timed(args.repeats, () => ({ corners: jscanifyCorners(cv, small.frame), confidence: 1 }))) });
+    out["detector@640"].push({ file: t.file, ...scaledBack(small.scale, timed(args.repeats, mine(small.frame))) });
+    out.jscanify.push({ file: t.file, ...scaledBack(small.scale, timed(args.repeats, () => ({ corners: jscanifyCorners(cv, small.frame), confidence: 1 }))) });
   }
+  out["detector@live"] = timeLiveTicks(live, args.repeats);
   return out;
+}
+
+/**
+ * What the worker computes on every live tick, on the frame the scanner sends it: the
+ * issue's "ms per live frame". Timed in a pass of its own, as the worker runs it, so the
+ * full frames' decoding and garbage do not land in these figures.
+ */
+function timeLiveTicks(frames: LiveFrame[], repeats: number): Prediction[] {
+  const tick = (f: LiveFrame) => () => {
+    const t = analyseLiveFrame(f.frame, new StabilityTracker(), 0);
+    return { corners: t.corners && denormalise(t.corners, f.full), confidence: t.confidence };
+  };
+  for (let i = 0; i < 8; i++) tick(frames[0])(); // JIT warm-up
+  return frames.map((f) => ({ file: f.file, ...timed(repeats, tick(f)) }));
+}
+
+/** A prediction made on a shrunk frame, in the full frame's pixels. */
+function scaledBack(scale: number, p: Omit<Prediction, "file">): Omit<Prediction, "file"> {
+  return { ...p, corners: p.corners?.map(([x, y]) => [x / scale, y / scale]) ?? null };
 }
 
 function score(scorer: string, dir: string, name: string, preds: Prediction[], tmp: string, verbose: boolean): Report {
@@ -108,6 +134,7 @@ async function main(): Promise<number> {
     const mine = score(scorer, dir, `${name}-detector`, preds.detector, tmp, args.verbose);
     printReport(`${name} detector`, mine, preds.detector);
     printBands(`${name} detector`, mine, preds.detector);
+    printReport(`${name} detector@live`, score(scorer, dir, `${name}-live`, preds["detector@live"], tmp, false), preds["detector@live"]);
     if (!cv) continue;
     printReport(`${name} detector@640`, score(scorer, dir, `${name}-640`, preds["detector@640"], tmp, false), preds["detector@640"]);
     printReport(`${name} jscanify`, score(scorer, dir, `${name}-jscanify`, preds.jscanify, tmp, args.verbose), preds.jscanify);

@@ -1,4 +1,4 @@
-/** Long side of the frames sent to the detector (the detector's own working size, so it does not downscale again). */
+/** Long side of the frames sent to the detector on every live tick (it works at 320 px and refines the corners on this frame; docs/detector.md, "detector@live"). */
 export const DETECT_SIZE = 360;
 
 /** A downscaled copy of the current video frame for detection (the small stream). */

@@ -17,6 +17,24 @@ const LOCATE_SIZE = 1024;
 
 type Drawable = ImageBitmap;
 
+/**
+ * Everything a live tick computes from the frame's pixels (what `npm run bench:detect`
+ * times as the detector's cost per live frame).
+ */
+export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: number): Omit<LiveDetection, "ms"> {
+  const det = detect(frame);
+  const state = tracker.push(det, now);
+  return {
+    // the tracker's smoothed corners keep the overlay from jittering
+    corners: det ? normalise(state.corners ?? det.corners, frame) : null,
+    confidence: det?.confidence ?? 0,
+    stable: state.stable,
+    progress: state.progress,
+    sharpness: sharpness(frame),
+    luma: meanLuma(frame),
+  };
+}
+
 /** The image work of the scanner, the same in the worker and (fallback) on the main thread. */
 export class ImageOps {
   private readonly tracker = new StabilityTracker();
@@ -26,18 +44,7 @@ export class ImageOps {
   detectLive(image: Drawable): LiveDetection {
     const t0 = performance.now();
     const frame = this.pixels(image, image.width, image.height);
-    const det = detect(frame);
-    const state = this.tracker.push(det, t0);
-    return {
-      // the tracker's smoothed corners keep the overlay from jittering
-      corners: det ? normalise(state.corners ?? det.corners, frame) : null,
-      confidence: det?.confidence ?? 0,
-      stable: state.stable,
-      progress: state.progress,
-      sharpness: sharpness(frame),
-      luma: meanLuma(frame),
-      ms: performance.now() - t0,
-    };
+    return { ...analyseLiveFrame(frame, this.tracker, t0), ms: performance.now() - t0 };
   }
 
   resetTracker(): void {
