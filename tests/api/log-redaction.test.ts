@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorFields, redact } from "@/lib/log";
 import { callJson } from "../support/app";
 import { signup, uniqueEmail } from "../support/factories";
+import { createSessionWith } from "../support/sessions";
 import { captureLogs } from "../support/capture-logs";
 import { useServices } from "../support/services";
 
@@ -69,6 +70,21 @@ describe("security", () => {
 });
 
 describe("happy", () => {
+  it("at LOG_LEVEL info every request writes one line: method, path template (no ids, no tokens), status, time, tenant, request id", async () => {
+    const account = await signup();
+    const session = await createSessionWith(account.secretKey);
+    const start = logged.length;
+    const res = await callJson("GET", `/v1/sessions/${session.id}`, { bearer: account.secretKey });
+    expect(res.status).toBe(200);
+    const lines = logged.slice(start).map((l) => JSON.parse(l)).filter((l) => l.msg === "request");
+    expect(lines).toEqual([{
+      level: "info", time: expect.any(String), msg: "request", requestId: res.headers.get("x-request-id"),
+      method: "GET", path: "/v1/sessions/:id", status: 200, ms: expect.any(Number), tenant: expect.any(String),
+    }]);
+    expect(logged.slice(start).join("")).not.toContain(session.id);
+    expect(logged.slice(start).join("")).not.toContain(account.secretKey);
+  });
+
   it("redact masks secrets, keys, tokens, hashes and emails, and cuts Drizzle's params", () => {
     const text = 'Failed query: update "tenants" set "webhook_secret" = $1\nparams: whsec_abc,ten_1,a@b.example';
     expect(redact(text)).toBe('Failed query: update "tenants" set "webhook_secret" = $1');

@@ -187,6 +187,9 @@ describe("errors", () => {
     ["pages fractional", { pages: 1.5 }, "pages"],
     ["pages as a string", { pages: "3" }, "pages"],
     ["payload not base64", { payload: "%%% not base64" }, "payload"],
+    // one wide character in an otherwise valid payload (decodeBase64's two-byte string path)
+    ["payload with a non-Latin-1 character", { payload: `JVBERi0x${"Ł"}AAAA` }, "payload"],
+    ["payload in the URL-safe alphabet", { payload: "JVBERi0x-_AA" }, "payload"],
     ["payload wrong type", { payload: ["x"] }, "payload"],
     ["session wrong type", { session: { t: 1 } }, "session"],
     ["an unknown field", { extra: 1 }, "extra"],
