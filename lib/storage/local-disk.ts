@@ -124,24 +124,38 @@ function tempBeside(file: string): string {
 }
 
 /**
- * Streams into a temp file beside the target and renames it into place only when complete
- * and `beforeCommit` (the caller's last check) has passed.
+ * Writes into a temp file beside the target (streamed, or in one write for bytes already in
+ * memory) and renames it into place only when complete and `beforeCommit` (the caller's last
+ * check) has passed.
  */
 async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | Uint8Array, options: StoreOptions): Promise<{ size: number }> {
   const temp = tempBeside(file);
   try {
-    const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
-    await pipeline(Readable.from(cappedChunks(body, options.maxBytes)), out);
-    if (out.bytesWritten === 0) throw new BlobRejected("empty");
+    const size = body instanceof Uint8Array ? await writeBytes(temp, body, options.maxBytes) : await writeChunks(temp, body, options.maxBytes);
+    if (size === 0) throw new BlobRejected("empty");
     await options.beforeCommit?.();
     await writeFile(file + META_SUFFIX, JSON.stringify({ contentType: options.contentType }), { mode: 0o600 });
     await rename(temp, file);
-    return { size: out.bytesWritten };
+    return { size };
   } catch (err) {
     // Once renamed the temp name is gone; only a write that stopped short leaves one to remove.
     await rm(temp, { force: true });
     throw err;
   }
+}
+
+/** A body already in memory, in one write (a stream's machinery costs an upload more than the write). */
+async function writeBytes(temp: string, bytes: Uint8Array, maxBytes: number): Promise<number> {
+  if (bytes.byteLength > maxBytes) throw new BlobRejected("too_large");
+  await writeFile(temp, bytes, { flag: "wx", mode: 0o600 });
+  return bytes.byteLength;
+}
+
+/** A streamed body, counted against the cap as it arrives. */
+async function writeChunks(temp: string, body: ReadableStream<Uint8Array>, maxBytes: number): Promise<number> {
+  const out = createWriteStream(temp, { flags: "wx", mode: 0o600 });
+  await pipeline(Readable.from(cappedChunks(body, maxBytes)), out);
+  return out.bytesWritten;
 }
 
 async function statFile(file: string): Promise<StoredObjectInfo | null> {

@@ -82,10 +82,13 @@ function describeBlobStore(name: string, make: () => Promise<BlobStore>): void {
       expect(await store.stat(key)).toEqual({ size: 3, contentType: PDF, head: new Uint8Array([37, 80, 68]) });
     });
 
-    it("accepts exactly maxBytes", async () => {
-      const key = freshKey();
-      await store.put(key, streamOf(pdfBytes(MAX)), { contentType: PDF, maxBytes: MAX });
-      expect((await store.stat(key))?.size).toBe(MAX);
+    it("accepts exactly maxBytes, streamed or in memory", async () => {
+      for (const body of [streamOf(pdfBytes(MAX)), pdfBytes(MAX)]) {
+        const key = freshKey();
+        expect(await store.put(key, body, { contentType: PDF, maxBytes: MAX })).toEqual({ size: MAX });
+        expect((await store.stat(key))?.size).toBe(MAX);
+        expect(Buffer.compare((await downloadedBytes(store, key)).bytes, pdfBytes(MAX))).toBe(0);
+      }
     });
 
     it("refuses maxBytes + 1 (too_large) and leaves nothing behind", async () => {
