@@ -1,7 +1,7 @@
 /** What every benchmark case gets: the running app, a load generator and baseline servers. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import autocannon from "autocannon";
-import { processTreeCpuMs } from "./process-cpu";
+import { processesCpuMs, processTreeCpuMs } from "./process-cpu";
 
 export interface Figures {
   rps: number;
@@ -11,6 +11,8 @@ export interface Figures {
   errors: number;
   /** Server CPU per request (ms), when the server's pid was given. */
   cpuMsPerRequest?: number;
+  /** The local PostgreSQL server's CPU per request (ms), with `databaseCpu`. */
+  dbCpuMsPerRequest?: number;
 }
 
 export interface LoadOptions {
@@ -24,6 +26,11 @@ export interface LoadOptions {
   expectStatus?: number;
   /** The server's pid: its process tree's CPU time is sampled around the run. */
   serverPid?: number;
+  /**
+   * Sample the CPU time of every `postgres` process on this machine around the run too: the
+   * database's CPU per request, when the database is local and only this load uses it.
+   */
+  databaseCpu?: boolean;
   /** Builds each request (for single-use tokens); overrides method/body/headers. */
   setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }) => object;
 }
@@ -70,6 +77,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   const expected = options.expectStatus ?? 200;
   let unexpected = 0;
   const cpuBefore = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
+  const dbCpuBefore = options.databaseCpu ? processesCpuMs("postgres") : null;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -85,6 +93,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     },
   });
   const cpuAfter = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
+  const dbCpuAfter = options.databaseCpu ? processesCpuMs("postgres") : null;
   const served = result.requests.total;
   return {
     // Served over elapsed time: autocannon's per-second average is quantised for short
@@ -94,6 +103,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
     ...(cpuBefore !== null && cpuAfter !== null && served > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / served }),
+    ...(dbCpuBefore !== null && dbCpuAfter !== null && served > 0 && { dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / served }),
   };
 }
 
@@ -105,12 +115,14 @@ export function median(values: number[]): number {
 /** Each figure's median over repeated measurements of one side (errors are summed). */
 export function medianFigures(runs: Figures[]): Figures {
   const cpu = runs.flatMap((r) => (r.cpuMsPerRequest === undefined ? [] : [r.cpuMsPerRequest]));
+  const dbCpu = runs.flatMap((r) => (r.dbCpuMsPerRequest === undefined ? [] : [r.dbCpuMsPerRequest]));
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
     p99: median(runs.map((r) => r.p99)),
     errors: runs.reduce((n, r) => n + r.errors, 0),
     ...(cpu.length === runs.length && { cpuMsPerRequest: median(cpu) }),
+    ...(dbCpu.length === runs.length && { dbCpuMsPerRequest: median(dbCpu) }),
   };
 }
 
@@ -141,6 +153,9 @@ export function formatComparison(backend: string, c: Comparison | Pair): string[
     `${prefix} errors: app ${c.subject.errors}, ${c.baselineName} ${c.baseline.errors}`,
     ...(c.subject.cpuMsPerRequest !== undefined && c.baseline.cpuMsPerRequest !== undefined
       ? [`${prefix} server CPU ms/req: app ${fmt(c.subject.cpuMsPerRequest, 2)}, ${c.baselineName} ${fmt(c.baseline.cpuMsPerRequest, 2)}, ratio ${fmt(c.subject.cpuMsPerRequest / c.baseline.cpuMsPerRequest, 2)}`]
+      : []),
+    ...(c.subject.dbCpuMsPerRequest !== undefined && c.baseline.dbCpuMsPerRequest !== undefined
+      ? [`${prefix} database CPU ms/req: app ${fmt(c.subject.dbCpuMsPerRequest, 2)}, ${c.baselineName} ${fmt(c.baseline.dbCpuMsPerRequest, 2)}, ratio ${fmt(c.subject.dbCpuMsPerRequest / c.baseline.dbCpuMsPerRequest, 2)}`]
       : []),
   ];
 }

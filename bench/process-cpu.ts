@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 const TICKS_PER_SECOND = 100;
 
 interface Stat {
+  command: string;
   ppid: number;
   ticks: number;
 }
@@ -16,21 +17,27 @@ interface Stat {
 function readStat(pid: string): Stat | null {
   try {
     const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the parenthesised command name: state ppid ... utime(14) stime(15).
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
+    // "pid (command) state ppid ... utime(14) stime(15)"; the command may hold spaces and parentheses.
+    const close = text.lastIndexOf(")");
+    const fields = text.slice(close + 2).split(" ");
+    return { command: text.slice(text.indexOf("(") + 1, close), ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) };
   } catch {
     return null; // the process ended between listing and reading
   }
 }
 
-/** `pid` and every process below it, with their stats. */
-function processTree(pid: number): Map<number, Stat> {
+function allProcesses(): Map<number, Stat> {
   const stats = new Map<number, Stat>();
   for (const entry of readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
     const stat = readStat(entry);
     if (stat) stats.set(Number(entry), stat);
   }
+  return stats;
+}
+
+/** `pid` and every process below it, with their stats. */
+function processTree(pid: number): Map<number, Stat> {
+  const stats = allProcesses();
   const inTree = (p: number): boolean => p === pid || (p > 1 && stats.has(p) && inTree(stats.get(p)!.ppid));
   return new Map([...stats].filter(([p]) => inTree(p)));
 }
@@ -40,6 +47,17 @@ export function processTreeCpuMs(pid: number): number | null {
   if (!existsSync("/proc/self/stat")) return null;
   let ticks = 0;
   for (const stat of processTree(pid).values()) ticks += stat.ticks;
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU milliseconds used so far by every process named `command` on this machine: the local
+ * PostgreSQL server's postmaster, backends and background workers for "postgres".
+ */
+export function processesCpuMs(command: string): number | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  let ticks = 0;
+  for (const stat of allProcesses().values()) if (stat.command === command) ticks += stat.ticks;
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 

@@ -43,6 +43,10 @@ export const sessionsCase: BenchCase = {
   },
 };
 
+function isLocal(databaseUrl: string): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(databaseUrl).hostname);
+}
+
 /**
  * Ours against bench/bare-next on the same Postgres and Redis, 32 connections, each side with
  * its own tenant (the upload debits credits), server CPU per request sampled from /proc.
@@ -54,19 +58,22 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
     const ours = { base: ctx.baseUrl, pid: ctx.appPid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
     const vs = "bare Next";
+    // Postgres's own CPU per request, when it runs on this machine (sides alternate, so each run is one side's).
+    const databaseCpu = isLocal(databaseUrl);
     const create = (side: typeof ours) =>
       ctx.measure({
         url: `${side.base}/v1/sessions`,
         method: "POST",
         connections: 32,
         serverPid: side.pid,
+        databaseCpu,
         headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
         body: JSON.stringify({ metadata: { order: "bench" } }),
         expectStatus: 201,
       });
     const status = async (side: typeof ours) => {
       const s = await createSession(side.base, side.tenant);
-      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid });
+      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid, databaseCpu });
     };
     const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
     const upload = async (side: typeof ours) => {
@@ -74,7 +81,7 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
       let i = 0;
       const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
-      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, setupRequest });
+      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, databaseCpu, setupRequest });
     };
     // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
     const alternate = async (name: string, load: (side: typeof ours) => Promise<Figures>): Promise<Comparison> => {
