@@ -1,7 +1,7 @@
 /** What every benchmark case gets: the running app, a load generator and baseline servers. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import autocannon from "autocannon";
-import { processesCpuMs, processTreeCpuMs } from "./process-cpu";
+import { processesCpu, processesCpuMsSince, processTreeCpuMs } from "./process-cpu";
 
 export interface Figures {
   rps: number;
@@ -77,7 +77,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   const expected = options.expectStatus ?? 200;
   let unexpected = 0;
   const cpuBefore = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
-  const dbCpuBefore = options.databaseCpu ? processesCpuMs("postgres") : null;
+  const dbCpuBefore = options.databaseCpu ? processesCpu("postgres") : null;
   const result = await autocannon({
     url: options.url,
     method: options.method ?? "GET",
@@ -93,7 +93,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     },
   });
   const cpuAfter = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
-  const dbCpuAfter = options.databaseCpu ? processesCpuMs("postgres") : null;
+  const dbCpuMs = dbCpuBefore ? processesCpuMsSince(dbCpuBefore, "postgres") : null;
   const served = result.requests.total;
   return {
     // Served over elapsed time: autocannon's per-second average is quantised for short
@@ -103,7 +103,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + unexpected,
     ...(cpuBefore !== null && cpuAfter !== null && served > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / served }),
-    ...(dbCpuBefore !== null && dbCpuAfter !== null && served > 0 && { dbCpuMsPerRequest: (dbCpuAfter - dbCpuBefore) / served }),
+    ...(dbCpuMs !== null && served > 0 && { dbCpuMsPerRequest: dbCpuMs / served }),
   };
 }
 

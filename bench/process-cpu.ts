@@ -50,14 +50,23 @@ export function processTreeCpuMs(pid: number): number | null {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-/**
- * CPU milliseconds used so far by every process named `command` on this machine: the local
- * PostgreSQL server's postmaster, backends and background workers for "postgres".
- */
-export function processesCpuMs(command: string): number | null {
+/** CPU ticks used so far by every process named `command` on this machine, by pid. */
+export function processesCpu(command: string): Map<number, number> | null {
   if (!existsSync("/proc/self/stat")) return null;
+  const ticks = new Map<number, number>();
+  for (const [pid, stat] of allProcesses()) if (stat.command === command) ticks.set(pid, stat.ticks);
+  return ticks;
+}
+
+/**
+ * CPU milliseconds the processes named `command` used since `before` (from `processesCpu`):
+ * the local PostgreSQL server's backends and background workers for "postgres". Counted per
+ * process, so a connection that closed in between loses only its own last moments instead of
+ * taking its whole past off the total.
+ */
+export function processesCpuMsSince(before: Map<number, number>, command: string): number {
   let ticks = 0;
-  for (const stat of allProcesses().values()) if (stat.command === command) ticks += stat.ticks;
+  for (const [pid, now] of processesCpu(command) ?? []) ticks += now - (before.get(pid) ?? 0);
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
