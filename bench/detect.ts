@@ -1,4 +1,4 @@
-// npm run bench:detect -- [--tuned DIR] [--scorer FILE] [--no-baseline] [--repeats N] [--verbose] DIR...
+// npm run bench:detect -- [--tuned DIR] [--scorer FILE] [--no-baseline] [--no-worker] [--repeats N] [--verbose] DIR...
 // Scores the detector (and the jscanify baseline, in the same run) on each data set DIR
 // (images/ + truth.jsonl) with the set's score.mjs. The repo reads no data set by itself.
 import { execFileSync } from "node:child_process";
@@ -13,22 +13,24 @@ import { analyseLiveFrame } from "../scanner/worker/ops";
 import { readImage } from "../scripts/detect";
 import { DETECT_SIZE } from "../scanner/camera/grab-frame";
 import { shrinkToLongSide } from "./live-frame";
+import { liveTicksInWorker } from "./live-worker";
 import { jscanifyCorners, loadOpenCv, openCvFile, shrinkFrame, type OpenCv } from "./baselines/jscanify";
 import { printBands, printReport, type Prediction, type Report } from "./detect-report";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 interface Truth { file: string }
-interface Args { sets: string[]; tuned: string | null; scorer: string | null; baseline: boolean; repeats: number; verbose: boolean }
+interface Args { sets: string[]; tuned: string | null; scorer: string | null; baseline: boolean; worker: boolean; repeats: number; verbose: boolean }
 interface LiveFrame { file: string; frame: Frame; full: { width: number; height: number } }
 type Engine = "detector" | "detector@live" | "detector@640" | "jscanify";
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { sets: [], tuned: null, scorer: null, baseline: true, repeats: 3, verbose: false };
+  const a: Args = { sets: [], tuned: null, scorer: null, baseline: true, worker: true, repeats: 3, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const v = argv[i];
     if (v === "--tuned") a.tuned = path.resolve(argv[++i]);
     else if (v === "--scorer") a.scorer = path.resolve(argv[++i]);
     else if (v === "--no-baseline") a.baseline = false;
+    else if (v === "--no-worker") a.worker = false;
     else if (v === "--repeats") a.repeats = Math.max(1, Number(argv[++i]));
     else if (v === "--verbose") a.verbose = true;
     else a.sets.push(path.resolve(v));
@@ -101,12 +103,30 @@ function score(scorer: string, dir: string, name: string, preds: Prediction[], t
   return JSON.parse(readFileSync(jsonPath, "utf8")) as Report;
 }
 
+/** A minified bundle of `entry` (ESM, or a classic script for a worker) in `tmp`; returns its path. */
+function bundle(tmp: string, entry: string, format: "esm" | "iife"): string {
+  const out = path.join(tmp, `${path.basename(entry, ".ts")}.js`);
+  execFileSync(path.join(repoRoot, "node_modules/.bin/esbuild"), [entry, "--bundle", "--minify", `--format=${format}`, `--outfile=${out}`], { stdio: "ignore" });
+  return out;
+}
+
 /** Bytes and gzipped bytes of the minified ESM bundle of the detector: everything the scanner downloads for detection. */
 function detectorPayload(tmp: string): [number, number] {
-  const out = path.join(tmp, "detector.js");
-  execFileSync(path.join(repoRoot, "node_modules/.bin/esbuild"), [path.join(repoRoot, "scanner/detector/index.ts"),
-    "--bundle", "--minify", "--format=esm", `--outfile=${out}`], { stdio: "ignore" });
-  return fileBytes(out);
+  return fileBytes(bundle(tmp, path.join(repoRoot, "scanner/detector/index.ts"), "esm"));
+}
+
+/**
+ * The live tick in a Chromium worker on frames the browser shrank itself (the issue's "in the
+ * worker"), scored like the others, when Chromium is installed. Wall time: there is no CPU clock in a worker.
+ */
+async function printWorkerReport(label: string, dir: string, truths: Truth[], args: Args, tmp: string, scorer: string): Promise<void> {
+  const ticks = await liveTicksInWorker(truths.map((t) => path.join(dir, t.file)), DETECT_SIZE, args.repeats, (entry) => bundle(tmp, entry, "iife"));
+  if (!ticks) {
+    console.log(`${label}: skipped (no Chromium; apt-get install -y chromium)`);
+    return;
+  }
+  const preds = ticks.map((t, i) => ({ file: truths[i].file, corners: t.corners && denormalise(t.corners, t.photo), confidence: t.confidence, ms: t.ms, cpuMs: NaN }));
+  printReport(label, score(scorer, dir, `${path.basename(dir)}-worker`, preds, tmp, false), preds);
 }
 
 function fileBytes(file: string): [number, number] {
@@ -118,7 +138,7 @@ async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   const scorer = args.scorer ?? args.sets.map((d) => path.join(d, "score.mjs")).find((f) => existsSync(f));
   if (!args.sets.length || !scorer) {
-    console.error("usage: npm run bench:detect -- [--tuned DIR] [--scorer score.mjs] [--no-baseline] [--repeats N] [--verbose] DIR...");
+    console.error("usage: npm run bench:detect -- [--tuned DIR] [--scorer score.mjs] [--no-baseline] [--no-worker] [--repeats N] [--verbose] DIR...");
     return 2;
   }
   const tmp = mkdtempSync(path.join(tmpdir(), "bench-detect-"));
@@ -135,6 +155,7 @@ async function main(): Promise<number> {
     printReport(`${name} detector`, mine, preds.detector);
     printBands(`${name} detector`, mine, preds.detector);
     printReport(`${name} detector@live`, score(scorer, dir, `${name}-live`, preds["detector@live"], tmp, false), preds["detector@live"]);
+    if (args.worker) await printWorkerReport(`${name} detector@live in a Chromium worker`, dir, truths, args, tmp, scorer);
     if (!cv) continue;
     printReport(`${name} detector@640`, score(scorer, dir, `${name}-640`, preds["detector@640"], tmp, false), preds["detector@640"]);
     printReport(`${name} jscanify`, score(scorer, dir, `${name}-jscanify`, preds.jscanify, tmp, args.verbose), preds.jscanify);
