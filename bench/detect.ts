@@ -110,9 +110,16 @@ function bundle(tmp: string, entry: string, format: "esm" | "iife"): string {
   return out;
 }
 
-/** Bytes and gzipped bytes of the minified ESM bundle of the detector: everything the scanner downloads for detection. */
-function detectorPayload(tmp: string): [number, number] {
-  return fileBytes(bundle(tmp, path.join(repoRoot, "scanner/detector/index.ts"), "esm"));
+/**
+ * Bytes and gzipped bytes of minified ESM bundles: the detector alone, and the scanner's
+ * detection worker (the detector, the crop, filters and encoding around it): everything the
+ * scanner downloads for detection.
+ */
+function payloads(tmp: string): { detector: [number, number]; worker: [number, number] } {
+  return {
+    detector: fileBytes(bundle(tmp, path.join(repoRoot, "scanner/detector/index.ts"), "esm")),
+    worker: fileBytes(bundle(tmp, path.join(repoRoot, "scanner/worker/detector.worker.ts"), "esm")),
+  };
 }
 
 /**
@@ -143,9 +150,10 @@ async function main(): Promise<number> {
   }
   const tmp = mkdtempSync(path.join(tmpdir(), "bench-detect-"));
   const cv = args.baseline ? (await loadOpenCv()).cv : null;
-  const payload = detectorPayload(tmp);
+  const { detector: payload, worker } = payloads(tmp);
   const cvPayload = cv ? fileBytes(openCvFile()) : null;
-  console.log(`payload detector ${payload[0]} B, gzip ${payload[1]} B${cvPayload ? `; opencv.js ${cvPayload[0]} B, gzip ${cvPayload[1]} B` : ""}`);
+  console.log(`payload detector ${payload[0]} B, gzip ${payload[1]} B; detection worker ${worker[0]} B, gzip ${worker[1]} B` +
+    `${cvPayload ? `; opencv.js ${cvPayload[0]} B, gzip ${cvPayload[1]} B` : ""}`);
   for (const dir of args.sets) {
     const name = path.basename(dir), split = args.tuned === dir ? "tuned on" : args.tuned ? "held out" : "set";
     const truths = readFileSync(path.join(dir, "truth.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as Truth);
