@@ -5,10 +5,12 @@ Fits a listwise (softmax over each frame's shortlist) log-linear model whose tar
 within 0.02 IoU of the frame's best, L2-pulled toward the hand-set weights. Prints k-fold
 cross-validated top-1 IoU for the hand-set and the fitted weights (each frame scored by a model
 that never saw it), then the weights fitted on all frames as the TypeScript object.
-Usage: python3 bench/fit-ranking.py ranking-train.json[,more.json...] [lambda, default 0.1] [folds, default 5] [--test other.json]
+Usage: python3 bench/fit-ranking.py ranking-train.json[,more.json...] [lambda, default 0.1] [folds, default 5] [--test other.json] [--weigh tag=w,...]
 Several comma-separated inputs are fitted as one set (e.g. synthetic frames plus detect-train). With
 --test, the weights fitted on all input frames are also scored on another set's rows, which no frame
-of it was fitted on (e.g. fitted on synthetic frames, scored on detect-train).
+of it was fitted on (e.g. fitted on synthetic frames, scored on detect-train). With --weigh, a frame
+carrying a listed tag counts w times in the loss (the largest w of its tags): the kinds of frame that
+are rare in the set (small pages, pages off the frame, clutter) are not outvoted by the common ones.
 """
 import json
 import sys
@@ -30,11 +32,16 @@ def load(paths):
                 continue
             X = np.array([[c["rank"][k] for k in KEYS] for c in q], dtype=float)
             y = np.array([c["iou"] for c in q])
-            out.append((X, y, r["tags"]))
+            out.append((X, y, r["tags"], max([1.0] + [weigh.get(t, 1.0) for t in r["tags"]])))
     return out
 
 
 argv = sys.argv[1:]
+weigh = {}
+if "--weigh" in argv:
+    i = argv.index("--weigh")
+    weigh = {k: float(v) for k, v in (kv.split("=") for kv in argv[i + 1].split(","))}
+    argv = argv[:i] + argv[i + 2:]
 held = None
 if "--test" in argv:
     i = argv.index("--test")
@@ -48,7 +55,7 @@ folds = int(argv[2]) if len(argv) > 2 else 5
 def loss(w, idx):
     total, grad = 0.0, np.zeros_like(w)
     for i in idx:
-        X, y, _ = frames[i]
+        X, y, _, weight = frames[i]
         if y.max() < 0.85:  # no right quad to learn from
             continue
         target = (y >= y.max() - 0.02).astype(float)
@@ -56,8 +63,8 @@ def loss(w, idx):
         z -= z.max()
         p = np.exp(z) / np.exp(z).sum()
         hit = (p * target).sum() + 1e-12
-        total -= np.log(hit)
-        grad += X.T @ (p - p * target / hit)
+        total -= weight * np.log(hit)
+        grad += weight * (X.T @ (p - p * target / hit))
     d = w - HAND
     return total + lam * d @ d, grad + 2 * lam * d
 
