@@ -53,7 +53,7 @@ function overruled(c: Candidate, best: Candidate): boolean {
 
 /** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py); refitted with each ranking refit, as the rival's score ratio depends on it. */
 const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: -1.122, mean: 3.646, min: 0.816, border: -1.215, rival: -3.444, area: 3.974, step: -0.174, shift: -1.71, bright: 0.437,
+  bias: -1.281, mean: 3.187, min: 1.025, border: -0.718, rival: -3.175, area: 5.038, step: -0.294, shift: -1.873, bright: 0.612,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

@@ -21,9 +21,9 @@ export interface RankFeatures {
   textureOutside: number;
   /** Σ over visible sides' ends of the edge continuing past the corner (corner-cues.ts) */
   continuation: number;
-  /** log of the share of the frame covered, and its square: with both, the size prior can peak (a page rarely fills the whole frame) */
+  /** log of the share of the frame covered, and the square of how far it lies above 30 % (size-cues.ts): the prior rises, then falls before a frame-filling quad */
   area: number;
-  areaSquared: number;
+  largeArea: number;
   /** sides on the frame border (page running off the frame) */
   offFrame: number;
   /** how far the quad's real aspect is from every common document shape, 0 when a side is off the frame (format-cues.ts) */
@@ -34,11 +34,11 @@ export interface RankFeatures {
  * Fitted on detect-train only (bench/detect-ranking.ts dumps every shortlisted quad's cues and
  * IoU, bench/fit-ranking.py fits a softmax over each frame's shortlist, λ = 0.1; 5-fold
  * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923, 0.928 with the squared log area, 0.933
- * with the visible sides' score). With the square, the size prior peaks near 70 % of the frame
- * instead of rising all the way to a frame-filling quad of desk lines. detect-dev was not used.
+ * with the visible sides' score, 0.938 with no squared size term below 30 % of the frame and frames
+ * tagged small, partial or clutter counted twice in the fit). detect-dev was not used.
  */
 export const RANK_WEIGHTS: RankFeatures = {
-  sides: 2.418, visibleSides: 6.877, agree: 0.227, lighter: 1.17, bright: 2.79, printInside: 2.235, textureOutside: -2.831, continuation: -6.135, area: -1.289, areaSquared: -2.32, offFrame: -2.969, format: -5.753,
+  sides: 1.504, visibleSides: 7.631, agree: 0.066, lighter: 1.310, bright: 3.212, printInside: 2.383, textureOutside: -2.696, continuation: -6.242, area: 5.270, largeArea: -5.133, offFrame: -3.154, format: -6.820,
 };
 
 export function rankScore(f: RankFeatures, w: RankFeatures = RANK_WEIGHTS): number {

@@ -9,6 +9,7 @@ import { rankScore } from "./rank-model";
 import { formatMiss } from "./format-cues";
 import { realAspect } from "./page-size";
 import { insideConvex } from "./geometry";
+import { sizeCues } from "./size-cues";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
@@ -52,8 +53,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
       lighter: Math.log(0.75 + 0.25 * lighter),
       ...paperCues(c.corners, planes, edges, frame),
       continuation: cornerContinuation(c),
-      area: Math.log(c.areaFrac),
-      areaSquared: Math.log(c.areaFrac) ** 2,
+      ...sizeCues(c.areaFrac),
       offFrame,
       format: offFrame ? 0 : formatMiss(realAspect(c.corners as Quad, planes.width, planes.height)),
     };

@@ -9,10 +9,11 @@ describe("secondLookSize", () => {
   it("looks again at 1.5 × the working size when the answer is unsure or missing", () => {
     expect(secondLookSize(0.1, 320, hd)).toBe(480);
     expect(secondLookSize(0, 320, hd)).toBe(480);
+    expect(secondLookSize(0.45, 320, hd)).toBe(480);
   });
 
   it("does not look again when the answer is sure enough", () => {
-    expect(secondLookSize(0.4, 320, hd)).toBeNull();
+    expect(secondLookSize(0.5, 320, hd)).toBeNull();
     expect(secondLookSize(0.95, 320, hd)).toBeNull();
   });
 
@@ -32,7 +33,7 @@ describe("detect's second look", () => {
   it("leaves a confident answer as it was", () => {
     const frame = renderScene({ width: 640, height: 480, corners: placedPage(320, 240, 240, 340, 10), background: "dark", seed: 2 });
     const once = detect(frame, { secondLook: false })!;
-    expect(once.confidence).toBeGreaterThanOrEqual(0.4);
+    expect(once.confidence).toBeGreaterThanOrEqual(0.5);
     expect(detect(frame)).toEqual(once);
   });
 });
