@@ -21,7 +21,7 @@ export interface DetectOptions {
   workingSize?: number;
   /** Refine the corners on the full-resolution frame (default true). */
   refine?: boolean;
-  /** When the answer is unsure (confidence < 0.4), search again at 1.5 × the working size and keep the likelier answer (default true). */
+  /** When the answer is unsure (confidence < 0.5), search again at 1.5 × the working size and keep the likelier answer (default true). */
   secondLook?: boolean;
   /** Below this confidence (a probability that IoU >= 0.9) `detect` returns null (default 0.02). */
   minConfidence?: number;
