@@ -7,15 +7,13 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { downscale } from "../scanner/detector/downscale";
-import { detect, searchCandidates } from "../scanner/detector/detect";
+import { detect, searchCandidates, WORKING_SIZE } from "../scanner/detector/detect";
 import { preferEnclosing } from "../scanner/detector/rerank";
-import { SECOND_LOOK_VOTES } from "../scanner/detector/second-look";
+import { SECOND_LOOK_VOTES, secondLookSize } from "../scanner/detector/second-look";
 import { readImage } from "../scripts/detect";
 import { trainingSetFromArgs, type TrainingSet, type TruthRow } from "./training-set";
 
 const RIGHT = 0.9;
-/** The first look's working size, and the finer look's (1.5 ×, at its share of the vote floor). */
-const LOOKS = [{ size: 320, votes: 1 }, { size: 480, votes: SECOND_LOOK_VOTES }];
 
 interface Shortlist {
   chosen: number;
@@ -52,7 +50,9 @@ async function main(argv: string[]): Promise<number> {
     const frame = readImage(path.join(set.dir, truth.file));
     const iou = set.scoreOne(truth, detect(frame)?.corners ?? null).iou;
     if (iou >= RIGHT) continue;
-    const [first, finer] = LOOKS.map((l) => shortlist(set, truth, frame, l.size, l.votes));
+    // The first look, and the finer look detect takes when unsure (at its share of the vote floor).
+    const first = shortlist(set, truth, frame, WORKING_SIZE, 1);
+    const finer = shortlist(set, truth, frame, secondLookSize(0, WORKING_SIZE, frame) ?? WORKING_SIZE, SECOND_LOOK_VOTES);
     rows.push({ file: truth.file, tags: truth.tags, iou, first, finer, verdict: verdict(first, finer) });
   }
   for (const r of rows.sort((a, b) => a.iou - b.iou)) {

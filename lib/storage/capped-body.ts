@@ -1,5 +1,10 @@
 import { BlobRejected } from "./errors";
 
+/** Refuses a body past `maxBytes` (the cap is inclusive): the one rule every store applies. */
+export function assertWithinCap(size: number, maxBytes: number): void {
+  if (size > maxBytes) throw new BlobRejected("too_large");
+}
+
 /**
  * Yields the chunks of an upload body while counting them, and throws
  * `BlobRejected("too_large")` as soon as the total passes `maxBytes` (inclusive cap), so an oversize
@@ -13,7 +18,7 @@ export async function* cappedChunks(
   const chunks: AsyncIterable<Uint8Array> | Uint8Array[] = body instanceof Uint8Array ? [body] : streamChunks(body);
   for await (const chunk of chunks) {
     size += chunk.byteLength;
-    if (size > maxBytes) throw new BlobRejected("too_large");
+    assertWithinCap(size, maxBytes);
     if (chunk.byteLength > 0) yield chunk;
   }
 }

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Config } from "../config";
 import { signBlobUrl } from "./blob-url";
-import { cappedChunks } from "./capped-body";
+import { assertWithinCap, cappedChunks } from "./capped-body";
 import { BlobRejected } from "./errors";
 import type { BlobStore, Download, ListedObject, StoredObjectInfo, StoreOptions } from "./types";
 
@@ -146,7 +146,7 @@ async function writeAtomically(file: string, body: ReadableStream<Uint8Array> | 
 
 /** A body already in memory, in one write (a stream's machinery costs an upload more than the write). */
 async function writeBytes(temp: string, bytes: Uint8Array, maxBytes: number): Promise<number> {
-  if (bytes.byteLength > maxBytes) throw new BlobRejected("too_large");
+  assertWithinCap(bytes.byteLength, maxBytes);
   await writeFile(temp, bytes, { flag: "wx", mode: 0o600 });
   return bytes.byteLength;
 }

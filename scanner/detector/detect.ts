@@ -13,7 +13,9 @@ import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
 import { SECOND_LOOK_VOTES, coarserLookSize, secondLookSize } from "./second-look";
 import { chooseLook } from "./choose-look";
 
-const DEFAULTS = { workingSize: 320, refine: true, secondLook: true, minConfidence: 0.02 };
+/** Long side of the first look's search frame (`DetectOptions.workingSize`'s default). */
+export const WORKING_SIZE = 320;
+const DEFAULTS = { workingSize: WORKING_SIZE, refine: true, secondLook: true, minConfidence: 0.02 };
 const MAX_LINES = 28;
 const BORDER_SUPPORT = 0.5;
 const SHORTLIST = 60;
