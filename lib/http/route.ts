@@ -73,7 +73,8 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
       const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
       const args = { req, params, auth, body, query, ctx, get clientAddress() { return clientAddress(req, ctx.config.addressTrust); } };
       const run = () => handler(args);
-      response = options.idempotent && tenantId
+      // Without a key there is nothing to record: the handler's Response goes out as it is.
+      response = options.idempotent && tenantId && idempotency.key !== null
         ? await runOnce({ ctx, tenantId, endpoint: options.idempotent, key: idempotency.key, request: fingerprintOf(req, auth, body) }, run)
         : await run();
     } catch (err) {

@@ -24,8 +24,8 @@ export interface IdempotentCall {
   tenantId: string;
   /** `POST /v1/sessions`: a key is scoped to one tenant and one endpoint. */
   endpoint: string;
-  /** The `Idempotency-Key` header, or null to just do the work. */
-  key: string | null;
+  /** The `Idempotency-Key` header. */
+  key: string;
   /** The validated request (body, and anything else that changes the work): its fingerprint must match on a repeat. */
   request: unknown;
 }
@@ -46,7 +46,6 @@ const k = schema.idempotencyKeys;
  * between the two, the key stays claimed for a minute and the next repeat does the work again.
  */
 export async function idempotent(call: IdempotentCall, work: () => Promise<Answer>): Promise<Answer & { replayed: boolean }> {
-  if (call.key === null) return { ...(await work()), replayed: false };
   const requestHash = sha256Hex(canonicalJson(call.request));
   const waitUntil = performance.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
@@ -63,7 +62,7 @@ export async function idempotent(call: IdempotentCall, work: () => Promise<Answe
   }
 }
 
-const rowOf = (call: IdempotentCall) => and(eq(k.tenantId, call.tenantId), eq(k.endpoint, call.endpoint), eq(k.key, call.key!));
+const rowOf = (call: IdempotentCall) => and(eq(k.tenantId, call.tenantId), eq(k.endpoint, call.endpoint), eq(k.key, call.key));
 
 /**
  * Inserts the key as working; false when it is already there. A key past its day is taken
@@ -74,7 +73,7 @@ async function claim(call: IdempotentCall, requestHash: string): Promise<boolean
   const { db, now } = call.ctx;
   const inserted = await db
     .insert(k)
-    .values({ tenantId: call.tenantId, endpoint: call.endpoint, key: call.key!, requestHash, createdAt: now })
+    .values({ tenantId: call.tenantId, endpoint: call.endpoint, key: call.key, requestHash, createdAt: now })
     .onConflictDoUpdate({
       target: [k.tenantId, k.endpoint, k.key],
       set: { requestHash, status: null, response: null, createdAt: now },

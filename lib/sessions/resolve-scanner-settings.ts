@@ -36,6 +36,7 @@ export async function resolveScannerSettings(
     if (!profile && scannerId) throw invalidRequest({ scanner_id: "no such scanner profile" });
     if (profile) base = profile.settings as ScannerSettings;
   }
-  const settings = override === undefined ? structuredClone(base) : applyScannerPatch(base, override, "invalid_scanner_config");
+  // Not cloned: the platform defaults are frozen and a tenant's settings were read for this request.
+  const settings = override === undefined ? base : applyScannerPatch(base, override, "invalid_scanner_config");
   return { settings, profileId: profileId ?? null };
 }
