@@ -12,6 +12,7 @@ export interface TruthRow {
 export interface TrainingSet {
   dir: string;
   out: string;
+  scorer: string;
   truths: TruthRow[];
   scoreOne(truth: TruthRow, corners: number[][] | null): { iou: number };
 }
@@ -27,5 +28,5 @@ export async function trainingSetFromArgs(argv: string[], usage: string): Promis
   }
   const { scoreOne } = (await import(pathToFileURL(scorer).href)) as Pick<TrainingSet, "scoreOne">;
   const truths = readFileSync(path.join(dir, "truth.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l) as TruthRow);
-  return { dir, out, truths, scoreOne };
+  return { dir, out, scorer, truths, scoreOne };
 }

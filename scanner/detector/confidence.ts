@@ -51,14 +51,17 @@ function overruled(c: Candidate, best: Candidate): boolean {
   return c.score > best.score && c.corners.every((p) => insideConvex(best.corners, p, 2));
 }
 
-/** Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py); refitted with each ranking refit, as the rival's score ratio depends on it. */
-const WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
+/**
+ * Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py); refitted with each ranking refit, as the rival's score ratio depends on it.
+ * Exported so bench/detect-crossval.ts can put a fold's fitted weights in their place.
+ */
+export const CONFIDENCE_WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
   bias: -1.281, mean: 3.187, min: 1.025, border: -0.718, rival: -3.175, area: 5.038, step: -0.294, shift: -1.873, bright: 0.612,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */
 export function confidenceFrom(e: Evidence): number {
-  let z = WEIGHTS.bias;
-  for (const k of Object.keys(e) as (keyof Evidence)[]) z += WEIGHTS[k] * e[k];
+  let z = CONFIDENCE_WEIGHTS.bias;
+  for (const k of Object.keys(e) as (keyof Evidence)[]) z += CONFIDENCE_WEIGHTS[k] * e[k];
   return 1 / (1 + Math.exp(-z));
 }
