@@ -1,6 +1,9 @@
-// npx tsx bench/detect-evidence.ts TRAIN_DIR OUT.json [--scorer score.mjs]
+// npx tsx bench/detect-evidence.ts TRAIN_DIR OUT.json [--scorer score.mjs] [--first-look]
 // Writes, for every frame of a training set, the detector's evidence and the IoU of its answer:
 // the input of bench/fit-confidence.py. Run it on the set you tune on, never on the one you report.
+// The evidence depends on the confidence (below 0.5 the detector takes extra looks), so the model is
+// fitted twice: first on `--first-look` evidence, which no confidence weight touches, then, with
+// those weights in confidence.ts, on the whole pipeline's (bench/detect-crossval.ts does the same per fold).
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { detectWithEvidence } from "../scanner/detector/detect";
@@ -8,10 +11,11 @@ import { readImage } from "../scripts/detect";
 import { trainingSetFromArgs } from "./training-set";
 
 async function main(argv: string[]): Promise<number> {
-  const set = await trainingSetFromArgs(argv, "npx tsx bench/detect-evidence.ts TRAIN_DIR OUT.json [--scorer score.mjs]");
+  const firstLook = argv.includes("--first-look");
+  const set = await trainingSetFromArgs(argv.filter((a) => a !== "--first-look"), "npx tsx bench/detect-evidence.ts TRAIN_DIR OUT.json [--scorer score.mjs] [--first-look]");
   if (!set) return 2;
   const rows = set.truths.map((t) => {
-    const r = detectWithEvidence(readImage(path.join(set.dir, t.file)), { minConfidence: 0 });
+    const r = detectWithEvidence(readImage(path.join(set.dir, t.file)), { minConfidence: 0, ...(firstLook ? { secondLook: false } : {}) });
     return { file: t.file, iou: set.scoreOne(t, r?.detection?.corners ?? null).iou, evidence: r?.evidence ?? null };
   });
   writeFileSync(set.out, JSON.stringify(rows));

@@ -56,7 +56,7 @@ function overruled(c: Candidate, best: Candidate): boolean {
  * Exported so bench/detect-crossval.ts can put a fold's fitted weights in their place.
  */
 export const CONFIDENCE_WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: -1.281, mean: 3.187, min: 1.025, border: -0.718, rival: -3.175, area: 5.038, step: -0.294, shift: -1.873, bright: 0.612,
+  bias: -1.663, mean: 4.483, min: 0.567, border: -0.844, rival: -3.048, area: 5.027, step: -0.374, shift: -2.872, bright: 0.150,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */
