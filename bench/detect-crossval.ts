@@ -1,4 +1,4 @@
-// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2]
+// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1]
 // The whole detector on frames its fitted parts never saw: k-fold cross-validation on a training
 // set of the ranking weights (fit-ranking.py) and the confidence model (fit-confidence.py). Frame i
 // of truth.jsonl is in fold i mod k (with --seed N, its place in a seeded shuffle, mod k: another split,
@@ -18,9 +18,7 @@ import { printBands, printReport, type Prediction, type Report, type Summary } f
 import { trainingSetFromArgs, type TrainingSet, type TruthRow } from "./training-set";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2]";
-/** The options of the shipped fit (docs/detector.md, eighth round): λ 0.1, the rare kinds counted twice. */
-const RANK_LAMBDA = "0.1";
+const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1]";
 type Weights = Record<string, number>;
 
 /** Takes `--name value` out of argv; the rest goes to trainingSetFromArgs. */
@@ -110,7 +108,9 @@ function printComparison(inSample: Report, cv: Report): void {
 async function main(argv: string[]): Promise<number> {
   const folds = Number(option(argv, "--folds", "5"));
   const seed = option(argv, "--seed", "");
+  // Defaults: the shipped fit's options (docs/detector.md, eighth round): the rare kinds counted twice, λ 0.1.
   const weigh = option(argv, "--weigh", "small=2,partial=2,clutter=2");
+  const lambda = option(argv, "--lambda", "0.1");
   const set = await trainingSetFromArgs(argv, USAGE);
   if (!set || !(folds >= 2)) return 2;
   const { out, scorer } = set;
@@ -136,7 +136,7 @@ async function main(argv: string[]): Promise<number> {
 
     const rankPath = path.join(dir, "rank.json");
     writeFileSync(rankPath, JSON.stringify(rankRows.filter((r) => trainFiles.has(r.file))));
-    const ranking = fittedWeights(python("fit-ranking.py", [rankPath, RANK_LAMBDA, "5", "--weigh", weigh]), "sides");
+    const ranking = fittedWeights(python("fit-ranking.py", [rankPath, lambda, "5", "--weigh", weigh]), "sides");
     install(RANK_WEIGHTS as unknown as Weights, ranking);
 
     // The evidence depends on the confidence too (it picks among the extra looks). To fit on nothing

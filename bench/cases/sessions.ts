@@ -49,13 +49,16 @@ function isLocal(databaseUrl: string): boolean {
 
 /**
  * Ours against bench/bare-next on the same Postgres and Redis, 32 connections, each side with
- * its own tenant (the upload debits credits), server CPU per request sampled from /proc.
+ * its own tenant (the upload debits credits), server CPU per request sampled from /proc. Ours
+ * is a fresh server too, so both sides serve this comparison with the same history (the run's
+ * shared server has taken the cases before, 150 uploads of 2 MiB among them).
  */
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
+  const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore" });
   const bare: BareNext = await startBareNext(databaseUrl, redisUrl);
   let loaded: (Comparison | Pair)[];
   try {
-    const ours = { base: ctx.baseUrl, pid: ctx.appPid, tenant: await newTenant(ctx.baseUrl) };
+    const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
     const vs = "bare Next";
     // Postgres's own CPU per request, when it runs on this machine (sides alternate, so each run is one side's).
@@ -84,11 +87,14 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, databaseCpu, setupRequest });
     };
     // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
+    // Both servers are fresh, so each side's first round of a load is a warm-up and is not kept.
     const alternate = async (name: string, load: (side: typeof ours) => Promise<Figures>): Promise<Comparison> => {
       const subject: Figures[] = [], baseline: Figures[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        subject.push(await load(ours));
-        baseline.push(await load(theirs));
+      for (let r = -1; r < ROUNDS; r++) {
+        const [a, b] = [await load(ours), await load(theirs)];
+        if (r < 0) continue;
+        subject.push(a);
+        baseline.push(b);
       }
       return { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline) };
     };
@@ -97,10 +103,11 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       await alternate("GET /v1/sessions/:id/status vs bare Next", status),
       await alternate("POST /v1/scanner/upload (2 MB) vs bare Next", upload),
     ];
-    // The upload load came last, so the peak so far is the peak under it (ours also served the cases before).
-    loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(ctx.appPid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
+    // The upload load came last, so the peak so far is the peak under it.
+    loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
   } finally {
     await bare.close();
+    await app.stop();
   }
   return [...loaded, await coldStart(ctx, databaseUrl, redisUrl)];
 }
