@@ -15,6 +15,7 @@ import { RANK_WEIGHTS } from "../scanner/detector/rank-model";
 import { CONFIDENCE_WEIGHTS } from "../scanner/detector/confidence";
 import { readImage } from "../scripts/detect";
 import { printBands, printReport, type Prediction, type Report, type Summary } from "./detect-report";
+import { evidenceRows } from "./evidence-rows";
 import { trainingSetFromArgs, type TrainingSet, type TruthRow } from "./training-set";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -65,14 +66,6 @@ function foldOf(n: number, folds: number, seed: number | null): number[] {
 
 function python(script: string, args: string[]): string {
   return execFileSync("python3", [path.join(repoRoot, "bench", script), ...args], { encoding: "utf8" });
-}
-
-/** Evidence rows for fit-confidence.py, as bench/detect-evidence.ts writes them. */
-function evidenceRows(set: TrainingSet, truths: TruthRow[], firstLookOnly: boolean) {
-  return truths.map((t) => {
-    const r = detectWithEvidence(readImage(path.join(set.dir, t.file)), { minConfidence: 0, ...(firstLookOnly ? { secondLook: false } : {}) });
-    return { file: t.file, iou: set.scoreOne(t, r?.detection?.corners ?? null).iou, evidence: r?.evidence ?? null };
-  });
 }
 
 /** The detector as the scanner calls it (default options), with the weights installed now. */

@@ -5,19 +5,14 @@
 // fitted twice: first on `--first-look` evidence, which no confidence weight touches, then, with
 // those weights in confidence.ts, on the whole pipeline's (bench/detect-crossval.ts does the same per fold).
 import { writeFileSync } from "node:fs";
-import path from "node:path";
-import { detectWithEvidence } from "../scanner/detector/detect";
-import { readImage } from "../scripts/detect";
+import { evidenceRows } from "./evidence-rows";
 import { trainingSetFromArgs } from "./training-set";
 
 async function main(argv: string[]): Promise<number> {
   const firstLook = argv.includes("--first-look");
   const set = await trainingSetFromArgs(argv.filter((a) => a !== "--first-look"), "npx tsx bench/detect-evidence.ts TRAIN_DIR OUT.json [--scorer score.mjs] [--first-look]");
   if (!set) return 2;
-  const rows = set.truths.map((t) => {
-    const r = detectWithEvidence(readImage(path.join(set.dir, t.file)), { minConfidence: 0, ...(firstLook ? { secondLook: false } : {}) });
-    return { file: t.file, iou: set.scoreOne(t, r?.detection?.corners ?? null).iou, evidence: r?.evidence ?? null };
-  });
+  const rows = evidenceRows(set, set.truths, firstLook);
   writeFileSync(set.out, JSON.stringify(rows));
   console.log(`${rows.length} frames → ${set.out}`);
   return 0;
