@@ -55,9 +55,10 @@ function isLocal(databaseUrl: string): boolean {
  */
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
   const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore" });
-  const bare: BareNext = await startBareNext(databaseUrl, redisUrl);
+  let bare: BareNext | undefined;
   let loaded: (Comparison | Pair)[];
   try {
+    bare = await startBareNext(databaseUrl, redisUrl);
     const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
     const vs = "bare Next";
@@ -106,7 +107,7 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
     // The upload load came last, so the peak so far is the peak under it.
     loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
   } finally {
-    await bare.close();
+    await bare?.close();
     await app.stop();
   }
   return [...loaded, await coldStart(ctx, databaseUrl, redisUrl)];
