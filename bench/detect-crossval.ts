@@ -1,4 +1,4 @@
-// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1]
+// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1]
 // The whole detector on frames its fitted parts never saw: k-fold cross-validation on a training
 // set of the ranking weights (fit-ranking.py) and the confidence model (fit-confidence.py). Frame i
 // of truth.jsonl is in fold i mod k (with --seed N, its place in a seeded shuffle, mod k: another split,
@@ -19,7 +19,7 @@ import { evidenceRows } from "./evidence-rows";
 import { trainingSetFromArgs, type TrainingSet, type TruthRow } from "./training-set";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1]";
+const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1]";
 type Weights = Record<string, number>;
 
 /** Takes `--name value` out of argv; the rest goes to trainingSetFromArgs. */
@@ -104,6 +104,7 @@ async function main(argv: string[]): Promise<number> {
   // Defaults: the shipped fit's options (docs/detector.md, eighth round): the rare kinds counted twice, λ 0.1.
   const weigh = option(argv, "--weigh", "small=2,partial=2,clutter=2");
   const lambda = option(argv, "--lambda", "0.1");
+  const confidenceLambda = option(argv, "--confidence-lambda", "1");
   const set = await trainingSetFromArgs(argv, USAGE);
   if (!set || !(folds >= 2)) return 2;
   const { out, scorer } = set;
@@ -139,7 +140,7 @@ async function main(argv: string[]): Promise<number> {
     for (const firstLookOnly of [true, false]) {
       const evidencePath = path.join(dir, firstLookOnly ? "evidence-first-look.json" : "evidence.json");
       writeFileSync(evidencePath, JSON.stringify(evidenceRows(set, train, firstLookOnly)));
-      confidence = fittedWeights(python("fit-confidence.py", [evidencePath]), "bias");
+      confidence = fittedWeights(python("fit-confidence.py", [evidencePath, confidenceLambda]), "bias");
       install(CONFIDENCE_WEIGHTS, confidence);
     }
     writeFileSync(path.join(dir, "weights.json"), JSON.stringify({ ranking, confidence }, null, 1));
