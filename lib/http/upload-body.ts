@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 import { decodeBase64 } from "./base64";
-import { parseJsonObject, readCapped } from "./body";
+import { parseJsonObject, readCappedChunks } from "./body";
 import { issuesToFields } from "../validation";
 import { MultipartReader, multipartBoundary } from "./multipart";
 
@@ -77,9 +77,9 @@ async function readMultipart(req: Request, options: UploadBodyOptions): Promise<
 }
 
 async function readJson(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
-  const raw = await readCapped(req, Math.ceil(options.maxBytes / 3) * 4 + FORM_OVERHEAD);
-  if (raw === null) throw new ApiError("file_too_large");
-  const parsed = options.jsonSchema.safeParse(raw.byteLength === 0 ? {} : parseJsonObject(raw));
+  const chunks = await readCappedChunks(req, Math.ceil(options.maxBytes / 3) * 4 + FORM_OVERHEAD);
+  if (chunks === null) throw new ApiError("file_too_large");
+  const parsed = options.jsonSchema.safeParse(chunks.every((c) => c.byteLength === 0) ? {} : parseJsonObject(chunks));
   if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
   const { session, payload, pages } = parsed.data;
   const fields: FieldErrors = {};

@@ -23,6 +23,19 @@ afterAll(async () => {
   await receiver.close();
 });
 
+/** `bytes` as a stream cut at the given offsets, as a socket delivers a body. */
+function chunked(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {
+  const edges = [0, ...cuts, bytes.byteLength];
+  const chunks = edges.slice(1).map((end, i) => bytes.slice(edges[i], end));
+  return new ReadableStream({
+    pull(controller) {
+      const next = chunks.shift();
+      if (next) controller.enqueue(next);
+      else controller.close();
+    },
+  });
+}
+
 function storedObjects(sessionId: string): string[] {
   const dir = path.join(svc.get().config.dataDir, "blobs", "files");
   if (!existsSync(dir)) return [];
@@ -62,6 +75,18 @@ describe("happy", () => {
     const r2 = await uploadMultipart(s2.client_token, pdfBytes(800), { pages: "5" });
     expect(r2.status).toBe(200);
     expect(r2.body.result).toMatchObject({ bytes: 800, page_count: 2 });
+  });
+
+  it("a JSON body read in chunks: ASCII, and a multi-byte character split between two chunks", async () => {
+    const a = await signup();
+    for (const type of ["application/pdf", "application/pdf;name=résumé"]) {
+      const s = await createSessionWith(a.secretKey);
+      const body = Buffer.from(JSON.stringify({ session: s.client_token, payload: `data:${type};base64,${pdfBytes(1500).toString("base64")}` }));
+      const split = body.indexOf("é") + 1; // inside the é, when there is one
+      const res = await callJson("POST", "/v1/scanner/upload", { body: chunked(body, split > 0 ? [split] : [10, 200, 1000]), headers: { "content-type": "application/json" } });
+      expect(res.status).toBe(200);
+      expect(res.body.result.bytes).toBe(1500);
+    }
   });
 
   it("size limit is inclusive: exactly MAX_UPLOAD_BYTES is accepted (JSON and multipart)", async () => {
@@ -221,6 +246,17 @@ describe("errors", () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe("invalid_request");
     }
+    expect((await sessionRow(svc.get().db, s.id)).tokenUsedAt).toBeNull();
+  });
+
+  it("400 invalid_request body for invalid UTF-8 in a JSON body read in chunks, ASCII before it", async () => {
+    const a = await signup();
+    const s = await createSessionWith(a.secretKey);
+    const body = Buffer.from(JSON.stringify({ session: s.client_token, payload: `data:application/pdf;x=??;base64,${pdfBytes().toString("base64")}` }));
+    body[body.indexOf("??")] = 0xc3; // a lead byte followed by "?": not UTF-8
+    const res = await callJson("POST", "/v1/scanner/upload", { body: chunked(body, [10]), headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ body: "must be valid JSON" });
     expect((await sessionRow(svc.get().db, s.id)).tokenUsedAt).toBeNull();
   });
 
