@@ -187,6 +187,11 @@ describe("errors", () => {
       await uploadMultipart(s.client_token, pdfBytes(MAX + 1)),
       await callJson("POST", "/v1/scanner/upload", { json: { session: s.client_token, payload: "A".repeat(1 << 20) } }),
       await uploadMultipart(s.client_token, pdfBytes(1 << 20)),
+      // streamed in chunks with no content-length: the cap counts the chunks as they arrive
+      await callJson("POST", "/v1/scanner/upload", {
+        body: chunked(Buffer.from(JSON.stringify({ session: s.client_token, payload: "A".repeat(1 << 20) })), [1000, 200_000, 600_000]),
+        headers: { "content-type": "application/json" },
+      }),
     ]) {
       expect(res.status).toBe(413);
       expect(res.body.error).toBe("file_too_large");
@@ -256,6 +261,7 @@ describe("errors", () => {
     body[body.indexOf("??")] = 0xc3; // a lead byte followed by "?": not UTF-8
     const res = await callJson("POST", "/v1/scanner/upload", { body: chunked(body, [10]), headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
     expect(res.body.fields).toEqual({ body: "must be valid JSON" });
     expect((await sessionRow(svc.get().db, s.id)).tokenUsedAt).toBeNull();
   });
