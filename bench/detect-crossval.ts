@@ -1,9 +1,10 @@
-// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1]
+// npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1] [--confidence-evidence cross-fitted|in-sample]
 // The whole detector on frames its fitted parts never saw: k-fold cross-validation on a training
 // set of the ranking weights (fit-ranking.py) and the confidence model (fit-confidence.py). Frame i
 // of truth.jsonl is in fold i mod k (with --seed N, its place in a seeded shuffle, mod k: another split,
 // to see how much the split moves the figures). For each fold: fit the ranking on the other folds' shortlist
-// rows, install it, produce their evidence, fit the confidence, install it, detect the fold's frames.
+// rows, install it, produce their evidence (each frame under a ranking fitted without it, from the
+// other folds' frames only), fit the confidence, install it, detect the fold's frames.
 // The held-out predictions, put together, are scored beside the shipped weights' (in-sample) ones.
 // Hand-set thresholds (size prior, extra looks, auto-capture) are used as they are, not cross-validated.
 import { execFileSync } from "node:child_process";
@@ -11,61 +12,20 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { detectWithEvidence } from "../scanner/detector/detect";
-import { RANK_WEIGHTS } from "../scanner/detector/rank-model";
 import { CONFIDENCE_WEIGHTS } from "../scanner/detector/confidence";
 import { readImage } from "../scripts/detect";
 import { printBands, printReport, type Prediction, type Report, type Summary } from "./detect-report";
-import { evidenceRows } from "./evidence-rows";
+import { crossFitRankings, crossFittedEvidenceRows, evidenceRows } from "./evidence-rows";
+import { fitRanking, fittedWeights, foldOf, install, installRanking, python, SHIPPED_RANKING_FIT, type Weights } from "./fits";
 import { trainingSetFromArgs, type TrainingSet, type TruthRow } from "./training-set";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1]";
-type Weights = Record<string, number>;
+const USAGE = "npx tsx bench/detect-crossval.ts TRAIN_DIR OUT_DIR [--scorer score.mjs] [--folds 5] [--seed N] [--weigh small=2,partial=2,clutter=2] [--lambda 0.1] [--confidence-lambda 1] [--confidence-evidence cross-fitted|in-sample]";
 
 /** Takes `--name value` out of argv; the rest goes to trainingSetFromArgs. */
 function option(argv: string[], name: string, fallback: string): string {
   const i = argv.indexOf(name);
   return i < 0 ? fallback : argv.splice(i, 2)[1];
-}
-
-/** The `key: value, ...` line a fit script prints, starting with `first`, as numbers. */
-function fittedWeights(output: string, first: string): Weights {
-  const line = output.split("\n").filter((l) => l.trim().startsWith(`${first}:`)).pop();
-  if (!line) throw new Error(`no weights in the fit's output:\n${output}`);
-  return Object.fromEntries([...line.matchAll(/(\w+): (-?[\d.]+)/g)].map((m) => [m[1], Number(m[2])]));
-}
-
-/** Puts fitted weights in place of the shipped ones, in this process only: the detector reads these objects on every call. */
-function install(target: Weights, weights: Weights): void {
-  for (const k of Object.keys(target)) {
-    if (!(k in weights)) throw new Error(`fit gave no weight for ${k}`);
-    target[k] = weights[k];
-  }
-}
-
-/** Fold of each frame: its index mod `folds`, or its place in a shuffle seeded with `seed` (mulberry32) mod `folds`. */
-function foldOf(n: number, folds: number, seed: number | null): number[] {
-  const order = [...Array(n).keys()];
-  if (seed !== null) {
-    let a = seed >>> 0;
-    const random = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = Math.imul(a ^ (a >>> 15), a | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-    };
-    for (let i = n - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-  }
-  const fold = new Array<number>(n);
-  order.forEach((frame, place) => { fold[frame] = place % folds; });
-  return fold;
-}
-
-function python(script: string, args: string[]): string {
-  return execFileSync("python3", [path.join(repoRoot, "bench", script), ...args], { encoding: "utf8" });
 }
 
 /** The detector as the scanner calls it (default options), with the weights installed now. */
@@ -101,12 +61,12 @@ function printComparison(inSample: Report, cv: Report): void {
 async function main(argv: string[]): Promise<number> {
   const folds = Number(option(argv, "--folds", "5"));
   const seed = option(argv, "--seed", "");
-  // Defaults: the shipped fit's options (docs/detector.md, eighth round): the rare kinds counted twice, λ 0.1.
-  const weigh = option(argv, "--weigh", "small=2,partial=2,clutter=2");
-  const lambda = option(argv, "--lambda", "0.1");
+  const fit = { weigh: option(argv, "--weigh", SHIPPED_RANKING_FIT.weigh), lambda: option(argv, "--lambda", SHIPPED_RANKING_FIT.lambda) };
+  const evidenceMode = option(argv, "--confidence-evidence", "cross-fitted");
+  const crossFitted = evidenceMode === "cross-fitted";
   const confidenceLambda = option(argv, "--confidence-lambda", "1");
   const set = await trainingSetFromArgs(argv, USAGE);
-  if (!set || !(folds >= 2)) return 2;
+  if (!set || !(folds >= 3) || !["cross-fitted", "in-sample"].includes(evidenceMode)) return 2;
   const { out, scorer } = set;
   mkdirSync(out, { recursive: true });
   const fold = foldOf(set.truths.length, folds, seed === "" ? null : Number(seed));
@@ -128,10 +88,11 @@ async function main(argv: string[]): Promise<number> {
     const train = set.truths.filter((_, i) => !inFold(i)), test = set.truths.filter((_, i) => inFold(i));
     const trainFiles = new Set(train.map((t) => t.file));
 
-    const rankPath = path.join(dir, "rank.json");
-    writeFileSync(rankPath, JSON.stringify(rankRows.filter((r) => trainFiles.has(r.file))));
-    const ranking = fittedWeights(python("fit-ranking.py", [rankPath, lambda, "5", "--weigh", weigh]), "sides");
-    install(RANK_WEIGHTS as unknown as Weights, ranking);
+    const ranking = fitRanking(rankRows, trainFiles, path.join(dir, "rank.json"), fit);
+    // The confidence's evidence, each training frame's made under a ranking fitted on the other
+    // training folds (evidence-rows.ts), or (`--confidence-evidence in-sample`) under this fold's ranking.
+    const inner = crossFitted ? crossFitRankings(train, rankRows, folds - 1, path.join(dir, "rank-inner"), fit) : null;
+    installRanking(ranking);
 
     // The evidence depends on the confidence too (it picks among the extra looks). To fit on nothing
     // of the held-out fold, start from a confidence fitted on the first look's evidence alone (which no
@@ -139,7 +100,8 @@ async function main(argv: string[]): Promise<number> {
     let confidence: Weights = {};
     for (const firstLookOnly of [true, false]) {
       const evidencePath = path.join(dir, firstLookOnly ? "evidence-first-look.json" : "evidence.json");
-      writeFileSync(evidencePath, JSON.stringify(evidenceRows(set, train, firstLookOnly)));
+      const rows = inner ? crossFittedEvidenceRows(set, train, inner, firstLookOnly) : evidenceRows(set, train, firstLookOnly);
+      writeFileSync(evidencePath, JSON.stringify(rows));
       confidence = fittedWeights(python("fit-confidence.py", [evidencePath, confidenceLambda]), "bias");
       install(CONFIDENCE_WEIGHTS, confidence);
     }

@@ -5,7 +5,7 @@ Fits a listwise (softmax over each frame's shortlist) log-linear model whose tar
 within 0.02 IoU of the frame's best, L2-pulled toward the hand-set weights. Prints k-fold
 cross-validated top-1 IoU for the hand-set and the fitted weights (each frame scored by a model
 that never saw it), then the weights fitted on all frames as the TypeScript object.
-Usage: python3 bench/fit-ranking.py ranking-train.json[,more.json...] [lambda, default 0.1] [folds, default 5] [--test other.json] [--weigh tag=w,...]
+Usage: python3 bench/fit-ranking.py ranking-train.json[,more.json...] [lambda, default 0.1] [folds, default 5; 0 for the weights alone] [--test other.json] [--weigh tag=w,...]
 Several comma-separated inputs are fitted as one set (e.g. synthetic frames plus detect-train). With
 --test, the weights fitted on all input frames are also scored on another set's rows, which no frame
 of it was fitted on (e.g. fitted on synthetic frames, scored on detect-train). With --weigh, a frame
@@ -89,15 +89,16 @@ for f in range(folds):
     test = order[f::folds]
     train = np.setdiff1d(order, test)
     cv[test] = top1(fit(train), test)
-report("hand", top1(HAND, range(len(frames))))
-report("cv", cv)
-oracle = np.array([fr[1].max() for fr in frames])
-report("oracle", oracle)
-tags = sorted({t for fr in frames for t in fr[2]})
-hand_all = top1(HAND, range(len(frames)))
-for t in tags:
-    m = np.array([t in fr[2] for fr in frames])
-    print("  %-14s n=%3d hand %.3f cv %.3f oracle %.3f" % (t, m.sum(), hand_all[m].mean(), cv[m].mean(), oracle[m].mean()))
+if folds >= 2:  # 0: only the weights (bench/fits.ts)
+    report("hand", top1(HAND, range(len(frames))))
+    report("cv", cv)
+    oracle = np.array([fr[1].max() for fr in frames])
+    report("oracle", oracle)
+    tags = sorted({t for fr in frames for t in fr[2]})
+    hand_all = top1(HAND, range(len(frames)))
+    for t in tags:
+        m = np.array([t in fr[2] for fr in frames])
+        print("  %-14s n=%3d hand %.3f cv %.3f oracle %.3f" % (t, m.sum(), hand_all[m].mean(), cv[m].mean(), oracle[m].mean()))
 w = fit(range(len(frames)))
 if held is not None:
     t_fit, t_hand = top1(w, range(len(held)), held), top1(HAND, range(len(held)), held)

@@ -3,6 +3,7 @@ import type { Planes } from "./downscale";
 import type { Point } from "./types";
 import { regionStats } from "./region-cues";
 import { insideConvex } from "./geometry";
+import { MIN_GROWTH } from "./rerank";
 
 /** What the detector knows about its own answer, each roughly 0..1. */
 export interface Evidence {
@@ -21,6 +22,8 @@ export interface Evidence {
   shift: number;
   /** upper-quartile luminance inside the quad minus the frame's, / 255 */
   bright: number;
+  /** support of the fourth side of a quad sharing the chosen one's other three and holding it: a card's band left out? */
+  heldBy: number;
 }
 
 /** A quad is a rival when some corner is this share of the diagonal away from the chosen one's. */
@@ -41,8 +44,26 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
   return {
     mean, min: Math.min(...best.support), border: best.borderSides, rival: Math.min(1.5, rival), area: best.areaFrac,
     step: Math.min(1, (visible.length ? Math.min(...visible) : 0) / 64), shift: Math.min(1, shift * 100),
-    bright: (inside.lumHigh - frame.lumHigh) / 255,
+    bright: (inside.lumHigh - frame.lumHigh) / 255, heldBy: heldBy(best, ranked),
   };
+}
+
+/**
+ * A band across a page (a card's coloured stripe, a header bar) makes a quad one side short of the
+ * page: three of its sides, the fourth along the band's inner edge. How well supported the fourth
+ * side of the best-supported such larger quad is; 0 when there is none. The ranking may still be
+ * right to prefer the smaller quad (the larger one can reach a paper beneath), so this is evidence
+ * for the confidence, not a ranking cue (docs/detector.md, twelfth round).
+ */
+export function heldBy(best: Candidate, ranked: Candidate[]): number {
+  let held = 0;
+  for (const d of ranked) {
+    if (d === best || d.areaFrac <= MIN_GROWTH * best.areaFrac) continue;
+    const added = [0, 1, 2, 3].filter((k) => !best.sides.includes(d.sides[k]));
+    if (added.length !== 1 || d.sides[added[0]].border || !best.corners.every((p) => insideConvex(d.corners, p, 2))) continue;
+    held = Math.max(held, d.support[added[0]]);
+  }
+  return held;
 }
 
 // A higher-scoring quad inside the chosen one was overruled by preferEnclosing
@@ -56,7 +77,7 @@ function overruled(c: Candidate, best: Candidate): boolean {
  * Exported so bench/detect-crossval.ts can put a fold's fitted weights in their place.
  */
 export const CONFIDENCE_WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: -1.663, mean: 4.483, min: 0.567, border: -0.844, rival: -3.048, area: 5.027, step: -0.374, shift: -2.872, bright: 0.150,
+  bias: -1.403, mean: 4.112, min: 1.273, border: -1.069, rival: -3.294, area: 4.499, step: -0.302, shift: -1.165, bright: 0.036, heldBy: -2.808,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

@@ -101,7 +101,8 @@ function averageColour(cs: number[][]): number[] {
   return m;
 }
 
-const MIN_GROWTH = 1.04; // smaller steps are a lifted page's own shadow, not content
+/** A quad holding another grows by at least this share of its area to be a different outline: smaller steps are a lifted page's own shadow, not content. */
+export const MIN_GROWTH = 1.04;
 
 /**
  * Page content (a card's coloured band, a footer rule, a table) is enclosed by
