@@ -73,7 +73,9 @@ function overruled(c: Candidate, best: Candidate): boolean {
 }
 
 /**
- * Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py); refitted with each ranking refit, as the rival's score ratio depends on it.
+ * Logistic weights fitted on detect-train: P(IoU >= 0.9) from the evidence (bench/fit-confidence.py), each frame's
+ * evidence made under a ranking fitted without it (bench/detect-evidence.ts); refitted with each ranking refit, as the
+ * rival's score ratio depends on it.
  * Exported so bench/detect-crossval.ts can put a fold's fitted weights in their place.
  */
 export const CONFIDENCE_WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
