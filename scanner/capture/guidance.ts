@@ -14,8 +14,9 @@ const SHARPNESS_SHARE = 0.6;
  * person checks the corners. Chosen from cross-validated confidence bands on
  * detect-train (bench/detect-crossval.ts: each frame scored by weights fitted
  * without it, two fold splits): the lowest confidence above which at least 97 %
- * of frames, at every level, have IoU >= 0.9 in both splits (0.92 and 0.93;
- * 161 and 168 of 300 frames). Before the twelfth round's confidence it was 0.95
+ * of frames, at every level, have IoU >= 0.9 in both splits (0.92 in one, 0.93
+ * in the other; at 0.93 they take 161 and 168 of 300 frames). Before the twelfth
+ * round's confidence it was 0.95
  * (docs/detector.md; detect-dev held out).
  */
 export const AUTO_CAPTURE_CONFIDENCE = 0.93;
