@@ -39,11 +39,14 @@ export function crossFitRankings(truths: TruthRow[], rankRows: readonly { file: 
 export function crossFittedEvidenceRows(set: TrainingSet, truths: TruthRow[], rankings: { fold: number[]; weights: Weights[] }, firstLookOnly: boolean): EvidenceRow[] {
   const shipped = { ...RANK_WEIGHTS } as unknown as Weights;
   const rows = new Array<EvidenceRow>(truths.length);
-  rankings.weights.forEach((weights, k) => {
-    installRanking(weights);
-    const inFold = truths.map((t, i) => ({ t, i })).filter(({ i }) => rankings.fold[i] === k);
-    evidenceRows(set, inFold.map(({ t }) => t), firstLookOnly).forEach((row, j) => { rows[inFold[j].i] = row; });
-  });
-  installRanking(shipped);
+  try {
+    rankings.weights.forEach((weights, k) => {
+      installRanking(weights);
+      const inFold = truths.map((t, i) => ({ t, i })).filter(({ i }) => rankings.fold[i] === k);
+      evidenceRows(set, inFold.map(({ t }) => t), firstLookOnly).forEach((row, j) => { rows[inFold[j].i] = row; });
+    });
+  } finally {
+    installRanking(shipped);
+  }
   return rows;
 }

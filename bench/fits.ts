@@ -1,7 +1,7 @@
 // What bench/detect-crossval.ts and bench/detect-evidence.ts share to fit the detector's weights:
 // the fit scripts run as child processes, their printed weights read back and installed in this process.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { RANK_WEIGHTS } from "../scanner/detector/rank-model";
@@ -35,11 +35,15 @@ export function install(target: Weights, weights: Weights): void {
   }
 }
 
-/** Ranking weights fitted on the shortlist rows (bench/detect-ranking.ts) of `files` only; `scratch` keeps those rows. */
+/** Ranking weights fitted on the shortlist rows (bench/detect-ranking.ts) of `files` only; `scratch` holds those rows while the fit runs. */
 export function fitRanking(rankRows: readonly { file: string }[], files: ReadonlySet<string>, scratch: string, options: RankingFitOptions): Weights {
   writeFileSync(scratch, JSON.stringify(rankRows.filter((r) => files.has(r.file))));
-  // 0 folds: no cross-validation report of its own, only the weights.
-  return fittedWeights(python("fit-ranking.py", [scratch, options.lambda, "0", "--weigh", options.weigh]), "sides");
+  try {
+    // 0 folds: no cross-validation report of its own, only the weights.
+    return fittedWeights(python("fit-ranking.py", [scratch, options.lambda, "0", "--weigh", options.weigh]), "sides");
+  } finally {
+    rmSync(scratch, { force: true });
+  }
 }
 
 export const installRanking = (weights: Weights) => install(RANK_WEIGHTS as unknown as Weights, weights);
