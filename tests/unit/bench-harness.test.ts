@@ -1,0 +1,36 @@
+// The bench's requests per second for a fixed number of requests (the upload cases): the rate must
+// follow the time the requests took, not autocannon's one-second ticks.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { measure, startHttpServer } from "../../bench/harness";
+
+const REQUESTS = 20;
+const ANSWER_AFTER_MS = 25;
+
+describe("measure with a fixed amount", () => {
+  let server: Awaited<ReturnType<typeof startHttpServer>>;
+  const seenAt: number[] = [];
+  let lastAnswerAt = 0;
+
+  beforeAll(async () => {
+    server = await startHttpServer((_req, res) => {
+      seenAt.push(performance.now());
+      setTimeout(() => {
+        lastAnswerAt = performance.now();
+        res.end("ok");
+      }, ANSWER_AFTER_MS);
+    });
+  });
+  afterAll(() => server.close());
+
+  it("divides by the time the requests took, as the server saw it", async () => {
+    // One connection, one request at a time: about half a second, however busy the machine.
+    const figures = await measure(10, { url: server.url, connections: 1, amount: REQUESTS });
+    expect(figures.errors).toBe(0);
+    expect(seenAt).toHaveLength(REQUESTS);
+    // The server's own span, from the first request to the last answer.
+    const serverRate = REQUESTS / ((lastAnswerAt - seenAt[0]) / 1000);
+    // Rounded up to autocannon's next one-second tick, the rate read about half of this.
+    expect(figures.rps).toBeGreaterThan(0.8 * serverRate);
+    expect(figures.rps).toBeLessThanOrEqual(1.01 * serverRate);
+  });
+});
