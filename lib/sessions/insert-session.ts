@@ -31,11 +31,11 @@ type SessionInsert = Required<{ [K in keyof typeof sessions.$inferInsert]: (type
  * Nothing is debited here; the credit moves at completion. Shared by `POST /v1/sessions`
  * and the dashboard preview. Returns the creation view with the client token.
  *
- * One statement (issue 14): `insert … select … where session_credit_reserve(…)`. The database
- * function (drizzle/0006) keeps the hold as a counter on the tenant row, an upper bound on
- * the live sessions that it replaces by the exact count only when the bound leaves no credit
- * free; `hold.ts` releases a session's hold when it completes or fails. No row inserted means
- * the balance did not cover it.
+ * One statement (issue 14): `insert … select … where session_credit_reserve(…)`, committed
+ * asynchronously (`asyncCommit` below). The database function (drizzle/0006) keeps the hold
+ * as a counter on the tenant row, an upper bound on the live sessions that it replaces by the
+ * exact count only when the bound leaves no credit free; `hold.ts` releases a session's hold
+ * when it completes or fails. No row inserted means the balance did not cover it.
  */
 export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSession) {
   const id = newId("session");
@@ -77,7 +77,18 @@ const LIVE_STATE_ARRAY = `{${LIVE_STATES.join(",")}}`;
 
 const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenant")}, ${sql.placeholder("reserveNow")}::timestamptz, ${sql.placeholder("reserveStates")}::text[])`;
 
-/** `insert into sessions (every column) select $1::text, … where session_credit_reserve(…) returning id`. */
+/**
+ * This statement's transaction commits without waiting for its WAL to reach disk. The
+ * reservation holds the tenant row lock until commit, so with a synchronous commit a
+ * tenant's openings queued through one disk flush each, one at a time (issue 14: most of
+ * creation's gap to bare Next under load). The trade, docs/sessions.md "Durability of an
+ * opening": a database crash can forget the openings of its last moments (never a credit,
+ * a ledger row or a completion: those commit synchronously, and flush these first).
+ * `true`: for this transaction only; the pooled connection's next statement is synchronous.
+ */
+const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
+
+/** `insert into sessions (every column) select $1::text, … from (async commit) where session_credit_reserve(…) returning id`. */
 const insertIfCovered = (db: Db) =>
   prepared(db, "insert_session_if_covered", () =>
     db
@@ -86,7 +97,7 @@ const insertIfCovered = (db: Db) =>
         sql`select ${sql.join(
           COLUMNS.map(([key, column]) => sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`),
           sql`, `,
-        )} where ${reserveCredit}`,
+        )} from ${asyncCommit} where ${reserveCredit}`,
       )
       .returning({ id: sessions.id })
       .prepare("insert_session_if_covered"),

@@ -4,10 +4,12 @@
  * lower, and a refused opening recounts. Checked at the HTTP level, and under parallel
  * openings, completions and failures (against real Postgres when TEST_DATABASE_URL is set).
  */
-import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "@/lib/clock";
-import { schema, type Db } from "@/lib/db";
+import { createDb, schema, type Db } from "@/lib/db";
+import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
+import { insertSession } from "@/lib/sessions/insert-session";
 import { LIVE_STATES } from "@/lib/sessions/transitions";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
@@ -74,6 +76,35 @@ describe("happy", () => {
     await setBalance(db, a.tenant.id, 2);
     expect((await open(a.secretKey)).status).toBe(201);
     expect(await heldSessions(db, a.tenant.id)).toBe(2);
+  });
+});
+
+describe("durability", () => {
+  // One connection, so the statements below follow the opening on its connection. A test of
+  // the setting's scope, the only thing of it a test can see: what a crash would lose is not.
+  it("an opening commits asynchronously, in its own transaction only: the connection's next statement is synchronous", async () => {
+    const { config, db: shared } = svc.get();
+    const single = config.databaseUrl ? await createDb({ databaseUrl: config.databaseUrl, pgliteDir: "memory://", poolMax: 1 }) : undefined;
+    const db = single?.db ?? shared;
+    try {
+      const a = await signup();
+      const setting = async () => {
+        const [row] = await db.select({ s: sql<string>`current_setting('synchronous_commit')` }).from(schema.tenants).where(eq(schema.tenants.id, a.tenant.id));
+        return row.s;
+      };
+      const opening = { tenantId: a.tenant.id, mode: "test" as const, metadata: {}, scanner: PLATFORM_DEFAULTS, profileId: null, allowedOrigins: [], callbackUrl: null, createdWith: "secret" as const, now: now() };
+      expect(await setting()).toBe("on");
+      await db.execute(sql`begin`);
+      await insertSession({ config, db }, opening);
+      expect(await setting()).toBe("off"); // inside the opening's transaction
+      await db.execute(sql`commit`);
+      expect(await setting()).toBe("on");
+      await insertSession({ config, db }, opening); // as the service runs it: its own transaction
+      expect(await setting()).toBe("on");
+      expect(await heldSessions(db, a.tenant.id)).toBe(2);
+    } finally {
+      await single?.close();
+    }
   });
 });
 
