@@ -83,12 +83,12 @@ export async function loadTenant(db: Db, tenantId: string) {
  * past its TTL → `410 session_expired`. With `expectedId`, a token for another session
  * is `404 not_found` (the path names one session, the token another).
  */
-export async function sessionForToken(ctx: TokenCtx, token: string | null | undefined, now: Date, status: 400 | 401, expectedId?: string): Promise<SessionWithFile> {
+export function sessionForToken(ctx: TokenCtx, token: string | null | undefined, now: Date, status: 400 | 401, expectedId?: string): Promise<SessionWithFile> {
   return checkToken(ctx, token, now, status, expectedId, (id) => findSessionWithFile(ctx.db, id));
 }
 
 /** `sessionForToken` for the status poll: the same checks, the narrow read. */
-export async function statusForToken(ctx: TokenCtx, token: string | null, now: Date, sessionId: string): Promise<StatusRow> {
+export function statusForToken(ctx: TokenCtx, token: string | null, now: Date, sessionId: string): Promise<StatusRow> {
   return checkToken(ctx, token, now, 401, sessionId, (id) => findSessionStatus(ctx.db, id));
 }
 
@@ -100,7 +100,7 @@ async function checkToken<S extends { expiresAt: Date }>(
   expectedId: string | undefined,
   read: (sessionId: string) => Promise<S | null>,
 ): Promise<S> {
-  const check = token ? await verifyClientToken(ctx.config, token, now) : ({ ok: false, reason: "invalid" } as const);
+  const check = token ? verifyClientToken(ctx.config, token, now) : ({ ok: false, reason: "invalid" } as const);
   if (!check.ok && check.reason === "invalid") throw new ApiError("invalid_token", { status });
   if (expectedId !== undefined && check.sessionId !== expectedId) throw new ApiError("not_found");
   const session = await read(check.sessionId);

@@ -26,7 +26,7 @@ export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: st
   });
   return {
     session_id: session.id,
-    client_token: await signClientToken(config, session.id, session.expiresAt),
+    client_token: signClientToken(config, session.id, session.expiresAt),
     upload: { url: upload.url, content_type: PDF_CONTENT_TYPE, expires_at: upload.expiresAt.toISOString(), max_bytes: config.maxUploadBytes },
     complete_url: `${config.publicBaseUrl}/v1/scanner/complete`,
     upload_url: `${config.publicBaseUrl}/v1/scanner/upload`,

@@ -8,8 +8,8 @@ import type { FileRow, SessionRow } from "./internal";
 type ViewConfig = Pick<Config, "appSecret" | "publicBaseUrl" | "scanUrlBase" | "fileUrlTtlMs">;
 
 /** `POST /v1/sessions` (and the preview session): the one answer that carries the client token. */
-export async function createdView(config: ViewConfig, session: Pick<SessionRow, "id" | "mode" | "expiresAt">) {
-  const clientToken = await signClientToken(config, session.id, session.expiresAt);
+export function createdView(config: ViewConfig, session: Pick<SessionRow, "id" | "mode" | "expiresAt">) {
+  const clientToken = signClientToken(config, session.id, session.expiresAt);
   return {
     id: session.id,
     mode: session.mode,

@@ -25,7 +25,7 @@ const mac = (config: TokenConfig, signingInput: string) => hmacBase64Url(deriveK
  * session's expiry (the token dies with the session). No `iat`, so re-issuing it (config?c=)
  * yields the same string; single use is enforced on the session row, not in the token.
  */
-export async function signClientToken(config: TokenConfig, sessionId: string, expiresAt: Date): Promise<string> {
+export function signClientToken(config: TokenConfig, sessionId: string, expiresAt: Date): string {
   const claims = Buffer.from(JSON.stringify({ sid: sessionId, use: PURPOSE, exp: Math.ceil(expiresAt.getTime() / 1000) })).toString("base64url");
   const signingInput = `${HEADER}.${claims}`;
   return `${signingInput}.${mac(config, signingInput)}`;
@@ -35,7 +35,7 @@ export async function signClientToken(config: TokenConfig, sessionId: string, ex
  * Verifies a client token against the app clock. Malformed or tampered → invalid; a valid
  * signature past `exp` → expired (the endpoints answer `410 session_expired` for that).
  */
-export async function verifyClientToken(config: TokenConfig, token: string, now: Date): Promise<ClientTokenCheck> {
+export function verifyClientToken(config: TokenConfig, token: string, now: Date): ClientTokenCheck {
   const parts = token.length <= 1024 ? token.split(".") : [];
   // The signature is compared as text, so no second spelling of the same bytes passes.
   if (parts.length !== 3 || parts[0] !== HEADER || !safeEqual(parts[2], mac(config, `${parts[0]}.${parts[1]}`))) return { ok: false, reason: "invalid" };

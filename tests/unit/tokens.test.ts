@@ -11,59 +11,59 @@ const later = new Date(now.getTime() + 15 * 60_000);
 
 describe("client token", () => {
   it("round-trips the session id until expiry, then reports expired with the id", async () => {
-    const token = await signClientToken(config, SID, later);
+    const token = signClientToken(config, SID, later);
     expect(token.split(".")).toHaveLength(3);
-    expect(await verifyClientToken(config, token, now)).toEqual({ ok: true, sessionId: SID });
-    expect(await verifyClientToken(config, token, later)).toEqual({ ok: false, reason: "expired", sessionId: SID });
+    expect(verifyClientToken(config, token, now)).toEqual({ ok: true, sessionId: SID });
+    expect(verifyClientToken(config, token, later)).toEqual({ ok: false, reason: "expired", sessionId: SID });
   });
 
   it("is deterministic for one session and expiry (re-issued by config?c=)", async () => {
-    expect(await signClientToken(config, SID, later)).toBe(await signClientToken(config, SID, later));
+    expect(signClientToken(config, SID, later)).toBe(signClientToken(config, SID, later));
   });
 
   it("refuses another key, tampering, truncation, garbage and alg none", async () => {
-    const token = await signClientToken(config, SID, later);
+    const token = signClientToken(config, SID, later);
     const [h, p, s] = token.split(".");
     const flipped = `${h}.${p}.${s.slice(0, -2)}${s.endsWith("A") ? "BB" : "AA"}`;
     const payload = Buffer.from(JSON.stringify({ sid: "sess_zzzzzzzzzzzzzzzzzzzz", use: "ct", exp: 9e9 })).toString("base64url");
     const none = `${Buffer.from('{"alg":"none"}').toString("base64url")}.${payload}.`;
     for (const bad of [flipped, `${h}.${payload}.${s}`, `${h}.${p}`, "", "x.y.z", none, token + "x", "a".repeat(2000)]) {
-      expect(await verifyClientToken(config, bad, now)).toEqual({ ok: false, reason: "invalid" });
+      expect(verifyClientToken(config, bad, now)).toEqual({ ok: false, reason: "invalid" });
     }
-    expect(await verifyClientToken(other, token, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(other, token, now)).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("is a standard HS256 JWT: jose verifies ours, and ours verifies jose's", async () => {
     const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
-    const token = await signClientToken(config, SID, later);
+    const token = signClientToken(config, SID, later);
     const { payload, protectedHeader } = await jwtVerify(token, key, { algorithms: ["HS256"], currentDate: now });
     expect(protectedHeader).toEqual({ alg: "HS256", typ: "JWT" });
     expect(payload).toEqual({ sid: SID, use: "ct", exp: later.getTime() / 1000 });
     const theirs = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).setExpirationTime(later.getTime() / 1000).sign(key);
     expect(theirs).toBe(token);
-    expect(await verifyClientToken(config, theirs, new Date(later.getTime() - 1000))).toEqual({ ok: true, sessionId: SID });
+    expect(verifyClientToken(config, theirs, new Date(later.getTime() - 1000))).toEqual({ ok: true, sessionId: SID });
   });
 
   it("refuses a second spelling of the signature and a header other than its own", async () => {
     const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
-    const token = await signClientToken(config, SID, later);
+    const token = signClientToken(config, SID, later);
     const [h, p, s] = token.split(".");
     // 43 base64url characters carry 258 bits: the last one's low 2 bits are padding, so it has twins.
     const twin = s.slice(0, -1) + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".indexOf(s.at(-1)!) ^ 1)];
     expect(Buffer.from(twin, "base64url")).toEqual(Buffer.from(s, "base64url"));
-    expect(await verifyClientToken(config, `${h}.${p}.${twin}`, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, `${h}.${p}.${twin}`, now)).toEqual({ ok: false, reason: "invalid" });
     const noTyp = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
-    expect(await verifyClientToken(config, noTyp, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, noTyp, now)).toEqual({ ok: false, reason: "invalid" });
     const noExp = await new SignJWT({ sid: SID, use: "ct" }).setProtectedHeader({ alg: "HS256", typ: "JWT" }).sign(key);
-    expect(await verifyClientToken(config, noExp, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, noExp, now)).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("refuses a JWT under the same key that lacks the purpose claim or a well-formed sid", async () => {
     const key = new Uint8Array(deriveKey(config.appSecret, "client-token").export());
     const noUse = await new SignJWT({ sid: SID }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
     const badSid = await new SignJWT({ sid: "x", use: "ct" }).setProtectedHeader({ alg: "HS256" }).setExpirationTime(9e9).sign(key);
-    expect(await verifyClientToken(config, noUse, now)).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyClientToken(config, badSid, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, noUse, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, badSid, now)).toEqual({ ok: false, reason: "invalid" });
   });
 });
 
@@ -81,7 +81,7 @@ describe("hand-off code", () => {
     expect(verifyHandoffCode(config, `${otherSid}.${code.split(".")[1]}`)).toBeNull();
     expect(verifyHandoffCode(config, code.slice(0, -1) + (code.endsWith("A") ? "B" : "A"))).toBeNull();
     expect(verifyHandoffCode(other, code)).toBeNull();
-    expect(verifyHandoffCode(config, await signClientToken(config, SID, later))).toBeNull();
-    expect(await verifyClientToken(config, code, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyHandoffCode(config, signClientToken(config, SID, later))).toBeNull();
+    expect(verifyClientToken(config, code, now)).toEqual({ ok: false, reason: "invalid" });
   });
 });
