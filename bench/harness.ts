@@ -1,6 +1,7 @@
 /** What every benchmark case gets: the running app, a load generator and baseline servers. */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import autocannon from "autocannon";
+import { sampleLockWaits } from "./lock-waits";
 import { processesCpu, processesCpuMsSince, processTreeCpuMs } from "./process-cpu";
 
 export interface Figures {
@@ -13,6 +14,8 @@ export interface Figures {
   cpuMsPerRequest?: number;
   /** The local PostgreSQL server's CPU per request (ms), with `databaseCpu`. */
   dbCpuMsPerRequest?: number;
+  /** Mean number of the database's backends waiting on a lock during the load, with `lockWaitsIn` (bench/lock-waits.ts). */
+  dbLockWaiting?: number;
 }
 
 export interface LoadOptions {
@@ -31,6 +34,8 @@ export interface LoadOptions {
    * database's CPU per request, when the database is local and only this load uses it.
    */
   databaseCpu?: boolean;
+  /** Sample how many of this database's backends wait on a lock during the run. */
+  lockWaitsIn?: string;
   /** Builds each request (for single-use tokens); overrides method/body/headers. */
   setupRequest?: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string | Buffer }) => object;
 }
@@ -78,6 +83,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   let unexpected = 0;
   const cpuBefore = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
   const dbCpuBefore = options.databaseCpu ? processesCpu("postgres") : null;
+  const lockWaits = options.lockWaitsIn ? await sampleLockWaits(options.lockWaitsIn) : null;
   const startedAt = performance.now();
   let lastAnswerAt = startedAt;
   const result = await autocannon({
@@ -97,6 +103,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   });
   const cpuAfter = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
   const dbCpuMs = dbCpuBefore ? processesCpuMsSince(dbCpuBefore, "postgres") : null;
+  const dbLockWaiting = lockWaits ? await lockWaits.stop() : null;
   const served = result.requests.total;
   return {
     // Served over the time from the start to the last answer, timed here: autocannon ends a run,
@@ -108,6 +115,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     errors: result.errors + result.timeouts + unexpected,
     ...(cpuBefore !== null && cpuAfter !== null && served > 0 && { cpuMsPerRequest: (cpuAfter - cpuBefore) / served }),
     ...(dbCpuMs !== null && served > 0 && { dbCpuMsPerRequest: dbCpuMs / served }),
+    ...(dbLockWaiting !== null && { dbLockWaiting }),
   };
 }
 
@@ -120,6 +128,7 @@ export function median(values: number[]): number {
 export function medianFigures(runs: Figures[]): Figures {
   const cpu = runs.flatMap((r) => (r.cpuMsPerRequest === undefined ? [] : [r.cpuMsPerRequest]));
   const dbCpu = runs.flatMap((r) => (r.dbCpuMsPerRequest === undefined ? [] : [r.dbCpuMsPerRequest]));
+  const lockWaiting = runs.flatMap((r) => (r.dbLockWaiting === undefined ? [] : [r.dbLockWaiting]));
   return {
     rps: median(runs.map((r) => r.rps)),
     p50: median(runs.map((r) => r.p50)),
@@ -127,6 +136,7 @@ export function medianFigures(runs: Figures[]): Figures {
     errors: runs.reduce((n, r) => n + r.errors, 0),
     ...(cpu.length === runs.length && { cpuMsPerRequest: median(cpu) }),
     ...(dbCpu.length === runs.length && { dbCpuMsPerRequest: median(dbCpu) }),
+    ...(lockWaiting.length === runs.length && { dbLockWaiting: median(lockWaiting) }),
   };
 }
 
@@ -160,6 +170,10 @@ export function formatComparison(backend: string, c: Comparison | Pair): string[
       : []),
     ...(c.subject.dbCpuMsPerRequest !== undefined && c.baseline.dbCpuMsPerRequest !== undefined
       ? [`${prefix} database CPU ms/req: app ${fmt(c.subject.dbCpuMsPerRequest, 2)}, ${c.baselineName} ${fmt(c.baseline.dbCpuMsPerRequest, 2)}, ratio ${fmt(c.subject.dbCpuMsPerRequest / c.baseline.dbCpuMsPerRequest, 2)}`]
+      : []),
+    // No ratio: an unlocked baseline waits on nothing.
+    ...(c.subject.dbLockWaiting !== undefined && c.baseline.dbLockWaiting !== undefined
+      ? [`${prefix} database backends waiting on a lock (mean): app ${fmt(c.subject.dbLockWaiting, 2)}, ${c.baselineName} ${fmt(c.baseline.dbLockWaiting, 2)}`]
       : []),
   ];
 }

@@ -62,22 +62,23 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
     const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
     const vs = "bare Next";
-    // Postgres's own CPU per request, when it runs on this machine (sides alternate, so each run is one side's).
-    const databaseCpu = isLocal(databaseUrl);
+    // Postgres's own CPU per request, when it runs on this machine, and its backends waiting on
+    // locks (sides alternate, so each run's figures are one side's).
+    const database = { databaseCpu: isLocal(databaseUrl), lockWaitsIn: databaseUrl };
     const create = (side: typeof ours) =>
       ctx.measure({
         url: `${side.base}/v1/sessions`,
         method: "POST",
         connections: 32,
         serverPid: side.pid,
-        databaseCpu,
+        ...database,
         headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
         body: JSON.stringify({ metadata: { order: "bench" } }),
         expectStatus: 201,
       });
     const status = async (side: typeof ours) => {
       const s = await createSession(side.base, side.tenant);
-      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid, databaseCpu });
+      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid, ...database });
     };
     const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
     const upload = async (side: typeof ours) => {
@@ -85,7 +86,7 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
       let i = 0;
       const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
-      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, databaseCpu, setupRequest });
+      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
     };
     // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
     // Both servers are fresh, so each side's first round of a load is a warm-up and is not kept.
