@@ -95,9 +95,14 @@ describe("durability", () => {
       const opening = { tenantId: a.tenant.id, mode: "test" as const, metadata: {}, scanner: PLATFORM_DEFAULTS, profileId: null, allowedOrigins: [], callbackUrl: null, createdWith: "secret" as const, now: now() };
       expect(await setting()).toBe("on");
       await db.execute(sql`begin`);
-      await insertSession({ config, db }, opening);
-      expect(await setting()).toBe("off"); // inside the opening's transaction
-      await db.execute(sql`commit`);
+      let insideOpening: string;
+      try {
+        await insertSession({ config, db }, opening);
+        insideOpening = await setting();
+      } finally {
+        await db.execute(sql`commit`); // a failure here must not leave the shared connection in a transaction
+      }
+      expect(insideOpening).toBe("off");
       expect(await setting()).toBe("on");
       await insertSession({ config, db }, opening); // as the service runs it: its own transaction
       expect(await setting()).toBe("on");
