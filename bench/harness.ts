@@ -102,7 +102,8 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     },
   });
   const cpuAfter = options.serverPid ? processTreeCpuMs(options.serverPid) : null;
-  const dbCpuMs = dbCpuBefore ? processesCpuMsSince(dbCpuBefore, "postgres") : null;
+  // The sampler's own queries (about 50 a second) are not the load's database work.
+  const dbCpuMs = dbCpuBefore ? processesCpuMsSince(dbCpuBefore, "postgres", new Set(lockWaits ? [lockWaits.backendPid] : [])) : null;
   const dbLockWaiting = lockWaits ? await lockWaits.stop() : null;
   const served = result.requests.total;
   return {

@@ -10,6 +10,8 @@ const EVERY_MS = 20;
 const WAITING = "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
 
 export interface LockWaitSampler {
+  /** The sampler's own backend, whose CPU is not the load's (the database CPU figure leaves it out). */
+  backendPid: number;
   /** Ends the sampling; the mean number of backends waiting on a lock. */
   stop(): Promise<number>;
 }
@@ -17,6 +19,7 @@ export interface LockWaitSampler {
 export async function sampleLockWaits(databaseUrl: string): Promise<LockWaitSampler> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  const { rows: [own] } = await client.query<{ pid: number }>("select pg_backend_pid() as pid");
   let running = true, total = 0, samples = 0;
   const sampling = (async () => {
     while (running) {
@@ -29,6 +32,7 @@ export async function sampleLockWaits(databaseUrl: string): Promise<LockWaitSamp
   // A failed sample is reported by stop(), not as an unhandled rejection meanwhile.
   const finished = sampling.then(() => null, (err: unknown) => err);
   return {
+    backendPid: own.pid,
     async stop() {
       running = false;
       const err = await finished;

@@ -62,11 +62,12 @@ export function processesCpu(command: string): Map<number, number> | null {
  * CPU milliseconds the processes named `command` used since `before` (from `processesCpu`):
  * the local PostgreSQL server's backends and background workers for "postgres". Counted per
  * process, so a connection that closed in between loses only its own last moments instead of
- * taking its whole past off the total.
+ * taking its whole past off the total. `exclude`: processes that are not the load's (the bench's
+ * own lock-wait sampler).
  */
-export function processesCpuMsSince(before: Map<number, number>, command: string): number {
+export function processesCpuMsSince(before: Map<number, number>, command: string, exclude: ReadonlySet<number> = new Set()): number {
   let ticks = 0;
-  for (const [pid, now] of processesCpu(command) ?? []) ticks += now - (before.get(pid) ?? 0);
+  for (const [pid, now] of processesCpu(command) ?? []) if (!exclude.has(pid)) ticks += now - (before.get(pid) ?? 0);
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 

@@ -14,6 +14,16 @@ const connect = async (url: string) => {
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Until `n` backends of this database wait on a lock (the waiter's update is queued), at most 5 s. */
+async function untilWaiting(client: pg.Client, n: number): Promise<void> {
+  for (let tries = 0; tries < 250; tries++) {
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'");
+    if (rows[0].n >= n) return;
+    await pause(20);
+  }
+  throw new Error("the waiter never queued on the row lock");
+}
+
 describe.runIf(base)("sampleLockWaits", () => {
   let url: string;
   beforeAll(async () => {
@@ -25,8 +35,15 @@ describe.runIf(base)("sampleLockWaits", () => {
   });
   afterAll(() => databases.dropAll());
 
-  it("reads 0 while nothing waits", async () => {
+  it("reads 0 while nothing waits, and names its own backend so the bench can leave its CPU out", async () => {
     const sampler = await sampleLockWaits(url);
+    const other = await connect(url);
+    try {
+      const { rows } = await other.query<{ query: string }>("select query from pg_stat_activity where pid = $1", [sampler.backendPid]);
+      expect(rows[0]?.query).toMatch(/pg_stat_activity|pg_backend_pid/);
+    } finally {
+      await other.end();
+    }
     await pause(150);
     expect(await sampler.stop()).toBe(0);
   });
@@ -37,7 +54,7 @@ describe.runIf(base)("sampleLockWaits", () => {
       await holder.query("begin");
       await holder.query("update counter set n = n + 1 where id = 1");
       const blocked = waiter.query("update counter set n = n + 1 where id = 1");
-      await pause(100); // the waiter's update is now queued on the row lock
+      await untilWaiting(holder, 1);
       const sampler = await sampleLockWaits(url);
       await pause(200);
       const waiting = await sampler.stop();
