@@ -43,7 +43,11 @@ export function searchQuads(profiles: LineProfile[], p: SearchParams, keep: numb
   for (let i = 0; i < n; i++) {
     for (let j = i + 1; j < n; j++) {
       const li = profiles[i].line, lj = profiles[j].line;
-      if (cross[i * n + j] || angleBetween(li, lj) > MAX_PARALLEL) continue;
+      // A page's opposite sides meet far off the frame, but a frame border standing in for a
+      // side off the frame cuts the page wherever it lies: it may cross the opposite side's line
+      // inside the frame (beyond the quad, which the convexity check keeps sound).
+      const sidesMeetNearFrame = cross[i * n + j] && !profiles[i].border && !profiles[j].border;
+      if (sidesMeetNearFrame || angleBetween(li, lj) > MAX_PARALLEL) continue;
       if (separation(li, lj, p) >= MIN_SEPARATION * Math.min(p.width, p.height)) pairs.push(i, j);
     }
   }

@@ -4,6 +4,12 @@ import { signedArea2, isConvex } from "../../../scanner/detector/geometry";
 import { placedPage, renderScene, worstCornerError, type Background } from "./synthetic";
 
 const W = 640, H = 480;
+
+/** Where the line through a and b meets the frame's bottom edge (y = H). */
+function borderCrossing(a: readonly number[], b: readonly number[]): [number, number] {
+  const t = (H - a[1]) / (b[1] - a[1]);
+  return [a[0] + t * (b[0] - a[0]), H];
+}
 const scenes: { name: string; bg: Background; corners: Quad; noise?: number }[] = [
   { name: "upright page on a dark desk", bg: "dark", corners: placedPage(320, 240, 240, 340, 0) },
   { name: "rotated 30 degrees on wood", bg: "wood", corners: placedPage(330, 250, 220, 310, 30) },
@@ -43,6 +49,18 @@ describe("detect on synthetic frames", () => {
     const full = detect(renderScene({ width: W, height: H, corners: placedPage(320, 240, 260, 340, 0), background: "dark" }))!;
     expect(d!.confidence).toBeLessThan(full.confidence);
     expect(Math.max(...d!.corners.map(([x]) => x))).toBeGreaterThan(W - 3);
+  });
+
+  // Rotated 37 degrees with its lower half off the frame: the top side's line runs on to the
+  // bottom border inside the frame, which the search took for two sides meeting, not for a side
+  // and the border standing in for the one opposite it (detect-train 0049).
+  it("finds a rotated page cut by the bottom border, whose top side's line reaches that border", () => {
+    const corners = placedPage(300, 440, 200, 280, 37);
+    const visible: Quad = [corners[0], corners[1], borderCrossing(corners[1], corners[2]), borderCrossing(corners[0], corners[3])];
+    expect(borderCrossing(corners[0], corners[1])[0]).toBeLessThan(W); // the top side's line meets the border in the frame
+    const d = detect(renderScene({ width: W, height: H, corners, background: "dark", seed: 2 }));
+    expect(d).not.toBeNull();
+    expect(worstCornerError(d!.corners, visible)).toBeLessThan(0.01 * Math.hypot(W, H));
   });
 
   // The shadow's edge crosses the page and the desk: the quad cut at it scored
