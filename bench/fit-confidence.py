@@ -9,7 +9,7 @@ import sys
 
 import numpy as np
 
-KEYS = ["mean", "min", "border", "rival", "area", "step", "shift", "bright", "heldBy"]
+KEYS = ["mean", "min", "border", "rival", "area", "step", "shift", "bright", "heldBy", "pageEdge", "pageEdgeMin"]
 rows = [r for r in json.load(open(sys.argv[1])) if r["evidence"]]
 X = np.array([[r["evidence"][k] for k in KEYS] for r in rows], dtype=float)
 y = np.array([1.0 if r["iou"] >= 0.9 else 0.0 for r in rows])

@@ -18,8 +18,8 @@ import sys
 import numpy as np
 from scipy.optimize import minimize
 
-KEYS = ["sides", "visibleSides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "largeArea", "offFrame", "format"]
-HAND = np.array([1, 1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, 0, np.log(0.9), 0])
+KEYS = ["sides", "visibleSides", "agree", "lighter", "bright", "printInside", "textureOutside", "continuation", "area", "largeArea", "offFrame", "format", "pageEdge", "pageEdgeMin"]
+HAND = np.array([1, 1, 1, 1, 0.3, 0.3, -0.6, -1, 0.3, 0, np.log(0.9), 0, 0, 0])
 
 
 

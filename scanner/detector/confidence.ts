@@ -22,8 +22,11 @@ export interface Evidence {
   shift: number;
   /** upper-quartile luminance inside the quad minus the frame's, / 255 */
   bright: number;
-  /** support of the fourth side of a quad sharing the chosen one's other three and holding it: a card's band left out? */
+  /** the boundary model's P(page border) along the fourth side of a quad sharing the chosen one's other three and holding it: a card's band left out? */
   heldBy: number;
+  /** the boundary model's mean P(page border) along the visible sides, and along the least likely one (rerank.ts) */
+  pageEdge: number;
+  pageEdgeMin: number;
 }
 
 /** A quad is a rival when some corner is this share of the diagonal away from the chosen one's. */
@@ -45,13 +48,14 @@ export function gatherEvidence(best: Candidate, ranked: Candidate[], planes: Pla
     mean, min: Math.min(...best.support), border: best.borderSides, rival: Math.min(1.5, rival), area: best.areaFrac,
     step: Math.min(1, (visible.length ? Math.min(...visible) : 0) / 64), shift: Math.min(1, shift * 100),
     bright: (inside.lumHigh - frame.lumHigh) / 255, heldBy: heldBy(best, ranked),
+    pageEdge: best.rank?.pageEdge ?? 0, pageEdgeMin: best.rank?.pageEdgeMin ?? 0,
   };
 }
 
 /**
  * A band across a page (a card's coloured stripe, a header bar) makes a quad one side short of the
- * page: three of its sides, the fourth along the band's inner edge. How well supported the fourth
- * side of the best-supported such larger quad is; 0 when there is none. The ranking may still be
+ * page: three of its sides, the fourth along the band's inner edge. How likely the fourth side of
+ * the likeliest such larger quad is a page's border (boundary model); 0 when there is none. The ranking may still be
  * right to prefer the smaller quad (the larger one can reach a paper beneath), so this is evidence
  * for the confidence, not a ranking cue (docs/detector.md, twelfth round).
  */
@@ -79,7 +83,7 @@ function overruled(c: Candidate, best: Candidate): boolean {
  * Exported so bench/detect-crossval.ts can put a fold's fitted weights in their place.
  */
 export const CONFIDENCE_WEIGHTS: Record<keyof Evidence, number> & { bias: number } = {
-  bias: -1.403, mean: 4.112, min: 1.273, border: -1.069, rival: -3.294, area: 4.499, step: -0.302, shift: -1.165, bright: 0.036, heldBy: -2.808,
+  bias: -0.657, mean: 3.897, min: 1.682, border: -1.117, rival: -2.473, area: 2.168, step: -2.502, shift: -1.062, bright: 1.658, heldBy: -4.288, pageEdge: -1.158, pageEdgeMin: 4.547,
 };
 
 /** Confidence 0..1 that the corners are right (IoU >= 0.9): a logistic model of the evidence. */

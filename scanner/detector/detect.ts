@@ -12,6 +12,7 @@ import { preferEnclosing, rerank } from "./rerank";
 import { confidenceFrom, gatherEvidence, type Evidence } from "./confidence";
 import { SECOND_LOOK_VOTES, coarserLookSize, secondLookSize } from "./second-look";
 import { chooseLook } from "./choose-look";
+import { boundaryLookup } from "./boundary-model";
 
 /** Long side of the first look's search frame (`DetectOptions.workingSize`'s default). */
 export const WORKING_SIZE = 320;
@@ -73,8 +74,9 @@ export function searchCandidates(planes: Planes, voteShare = 1): Candidate[] {
     const fit = fitLineToEdges(l, g, e);
     if (!lines.some((o) => nearDuplicate(o, fit))) lines.push(fit);
   }
-  const profiles = lines.map((l) => profileLine(l, g, e));
-  profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, true)));
+  const pageEdge = boundaryLookup(planes, g);
+  const profiles = lines.map((l) => profileLine(l, g, e, pageEdge));
+  profiles.push(...borderLines(w, h).map((l) => profileLine(l, g, e, pageEdge, true)));
   const found = searchQuads(profiles, { width: w, height: h, borderSupport: BORDER_SUPPORT, minAreaFrac: 0.03 }, SHORTLIST);
   return rerank(found, planes, e);
 }

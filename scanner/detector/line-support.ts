@@ -19,34 +19,40 @@ export interface LineProfile {
   hits: Float32Array;
   /** prefix sums of the gradient component along the line normal (signed) */
   signed: Float32Array;
+  /** prefix sums of the boundary model's P(page border) of the likeliest aligned edge pixel within ±1 px (boundary-model.ts) */
+  pageEdge: Float32Array;
 }
 
 const COS_TOL = Math.cos((20 * Math.PI) / 180);
 
-/** Samples edge support along `line`, clipped to the working frame. */
-export function profileLine(line: Line, g: Gradient, e: EdgeMap, border = false): LineProfile {
+/** Samples edge support along `line`, clipped to the working frame; `pageEdge` is the boundary model (boundary-model.ts). */
+export function profileLine(line: Line, g: Gradient, e: EdgeMap, pageEdge: (i: number) => number, border = false): LineProfile {
   const { width: w, height: h } = g;
   const nx = Math.cos(line.theta), ny = Math.sin(line.theta);
   const dx = -ny, dy = nx;
   const [t0, t1] = clipRange(line, w, h);
   const n = Math.max(0, Math.floor(t1 - t0) + 1);
-  const hits = new Float32Array(n + 1), signed = new Float32Array(n + 1);
+  const hits = new Float32Array(n + 1), signed = new Float32Array(n + 1), onPage = new Float32Array(n + 1);
   for (let k = 0; k < n; k++) {
     const t = t0 + k;
     const px = line.rho * nx + t * dx, py = line.rho * ny + t * dy;
-    let hit = 0, best = 0;
+    let hit = 0, best = 0, likeliest = 0;
     for (let o = -1; o <= 1; o++) {
       const x = Math.round(px + o * nx), y = Math.round(py + o * ny);
       if (x < 0 || y < 0 || x >= w || y >= h) continue;
       const i = y * w + x;
       const proj = g.gx[i] * nx + g.gy[i] * ny;
       if (Math.abs(proj) > Math.abs(best)) best = proj;
-      if (e.edge[i] && Math.abs(proj) >= COS_TOL * g.mag[i]) hit = 1;
+      if (e.edge[i] && Math.abs(proj) >= COS_TOL * g.mag[i]) {
+        hit = 1;
+        likeliest = Math.max(likeliest, pageEdge(i));
+      }
     }
     hits[k + 1] = hits[k] + hit;
     signed[k + 1] = signed[k] + best;
+    onPage[k + 1] = onPage[k] + likeliest;
   }
-  return { line, border, cos: nx, sin: ny, t0, n, hits, signed };
+  return { line, border, cos: nx, sin: ny, t0, n, hits, signed, pageEdge: onPage };
 }
 
 /** Parameter t of point p along the profiled line's direction (-sin, cos). */
@@ -56,12 +62,20 @@ export function paramOf(pr: LineProfile, p: [number, number]): number {
 
 /** Support of the segment between parameters ta and tb: [hit share, mean signed gradient, visible length]. */
 export function segmentStats(pr: LineProfile, ta: number, tb: number): [number, number, number] {
-  let a = Math.round(Math.min(ta, tb) - pr.t0), b = Math.round(Math.max(ta, tb) - pr.t0);
-  a = Math.max(0, Math.min(pr.n, a));
-  b = Math.max(0, Math.min(pr.n, b));
-  const len = b - a;
+  const a = sampleIndex(pr, Math.min(ta, tb)), b = sampleIndex(pr, Math.max(ta, tb)), len = b - a;
   if (len <= 0) return [0, 0, 0];
   return [(pr.hits[b] - pr.hits[a]) / len, (pr.signed[b] - pr.signed[a]) / len, len];
+}
+
+/** Mean P(page border) over the segment between parameters ta and tb. */
+export function segmentPageEdge(pr: LineProfile, ta: number, tb: number): number {
+  const a = sampleIndex(pr, Math.min(ta, tb)), b = sampleIndex(pr, Math.max(ta, tb));
+  return b > a ? (pr.pageEdge[b] - pr.pageEdge[a]) / (b - a) : 0;
+}
+
+// The prefix-sum index of parameter t, clamped to the profile.
+function sampleIndex(pr: LineProfile, t: number): number {
+  return Math.max(0, Math.min(pr.n, Math.round(t - pr.t0)));
 }
 
 // Range of t for which the line lies inside [0,w-1]x[0,h-1].

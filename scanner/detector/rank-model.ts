@@ -28,6 +28,9 @@ export interface RankFeatures {
   offFrame: number;
   /** how far the quad's real aspect is from every common document shape, 0 when a side is off the frame (format-cues.ts) */
   format: number;
+  /** the boundary model's mean P(page border) along the visible sides, and along the least likely one (boundary-model.ts) */
+  pageEdge: number;
+  pageEdgeMin: number;
 }
 
 /**
@@ -35,10 +38,11 @@ export interface RankFeatures {
  * IoU, bench/fit-ranking.py fits a softmax over each frame's shortlist, λ = 0.1; 5-fold
  * cross-validated top-1 coarse IoU 0.904 hand-set → 0.923, 0.928 with the squared log area, 0.933
  * with the visible sides' score, 0.938 with no squared size term below 30 % of the frame and frames
- * tagged small, partial or clutter counted twice in the fit). detect-dev was not used.
+ * tagged small, partial or clutter counted twice in the fit; 0.942 with the boundary model's two
+ * cues, refitted on all 300 frames). detect-dev was not used.
  */
 export const RANK_WEIGHTS: RankFeatures = {
-  sides: 1.504, visibleSides: 7.631, agree: 0.066, lighter: 1.310, bright: 3.212, printInside: 2.383, textureOutside: -2.696, continuation: -6.242, area: 5.270, largeArea: -5.133, offFrame: -3.154, format: -6.820,
+  sides: 1.260, visibleSides: 4.879, agree: -0.004, lighter: 0.617, bright: 3.667, printInside: 2.792, textureOutside: -1.664, continuation: -5.537, area: 5.264, largeArea: -4.295, offFrame: -3.679, format: -6.114, pageEdge: 6.624, pageEdgeMin: 2.856,
 };
 
 export function rankScore(f: RankFeatures, w: RankFeatures = RANK_WEIGHTS): number {

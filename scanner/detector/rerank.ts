@@ -10,6 +10,7 @@ import { formatMiss } from "./format-cues";
 import { realAspect } from "./page-size";
 import { insideConvex } from "./geometry";
 import { sizeCues } from "./size-cues";
+import { paramOf, segmentPageEdge } from "./line-support";
 
 /** Colour step (0..255 scale) at which a side counts as half-contrasted. */
 const HALF_CONTRAST = 6;
@@ -32,7 +33,8 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
   for (const c of cands) {
     const cols = sideColours(planes, c.corners);
     const background = averageColour(cols.flatMap((s) => (s.outside ? [s.outside] : [])));
-    const offFrame = cols.filter((s, k) => c.sides[k].border || !s.outside).length;
+    const visible = cols.map((s, k) => !c.sides[k].border && s.outside !== null);
+    const offFrame = visible.filter((v) => !v).length;
     const sides = cols.map((s, k) => {
       const out = s.outside ?? background;
       const step = colourDistance(s.inside, out);
@@ -48,7 +50,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
     const [agree, lighter] = polarity(sides.map((s) => s.dl));
     c.rank = {
       sides: sidesCue(c.support),
-      visibleSides: sidesCue(c.support.filter((_, k) => !c.sides[k].border && cols[k].outside)),
+      visibleSides: sidesCue(c.support.filter((_, k) => visible[k])),
       agree: Math.log(0.5 + 0.5 * agree),
       lighter: Math.log(0.75 + 0.25 * lighter),
       ...paperCues(c.corners, planes, edges, frame),
@@ -56,6 +58,7 @@ export function rerank(cands: Candidate[], planes: Planes, edges: EdgeMap): Cand
       ...sizeCues(c.areaFrac),
       offFrame,
       format: offFrame ? 0 : formatMiss(realAspect(c.corners as Quad, planes.width, planes.height)),
+      ...pageEdgeCues(c, visible),
     };
     c.score = offFrame > 2 ? 0 : rankScore(c.rank);
   }
@@ -144,4 +147,16 @@ function outsideIsBackground(inner: Candidate, outer: Candidate, dropped: number
   if (!shared.length || !oldOut || !newOut) return false;
   const bg = [0, 1, 2].map((i) => shared.reduce((a, o) => a + o![i], 0) / shared.length);
   return colourDistance(newOut, bg) < colourDistance(oldOut, bg);
+}
+
+// The boundary model's mean P(page border) along the visible sides: their mean and the weakest.
+function pageEdgeCues(c: Candidate, visible: boolean[]): { pageEdge: number; pageEdgeMin: number } {
+  const ps: number[] = [];
+  for (let k = 0; k < 4; k++) {
+    if (!visible[k]) continue;
+    const s = c.sides[k];
+    ps.push(segmentPageEdge(s, paramOf(s, c.corners[k]), paramOf(s, c.corners[(k + 1) % 4])));
+  }
+  if (!ps.length) return { pageEdge: 0, pageEdgeMin: 0 };
+  return { pageEdge: ps.reduce((a, v) => a + v, 0) / ps.length, pageEdgeMin: Math.min(...ps) };
 }

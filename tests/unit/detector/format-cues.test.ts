@@ -15,7 +15,7 @@ describe("formatMiss", () => {
 });
 
 describe("rankScore", () => {
-  const zero: RankFeatures = { sides: 0, visibleSides: 0, agree: 0, lighter: 0, bright: 0, printInside: 0, textureOutside: 0, continuation: 0, area: 0, largeArea: 0, offFrame: 0, format: 0 };
+  const zero: RankFeatures = { sides: 0, visibleSides: 0, agree: 0, lighter: 0, bright: 0, printInside: 0, textureOutside: 0, continuation: 0, area: 0, largeArea: 0, offFrame: 0, format: 0, pageEdge: 0, pageEdgeMin: 0 };
 
   it("is exp of the weighted sum of the cues", () => {
     expect(rankScore(zero)).toBe(1);
