@@ -10,6 +10,7 @@ function borderCrossing(a: readonly number[], b: readonly number[]): [number, nu
   const t = (H - a[1]) / (b[1] - a[1]);
   return [a[0] + t * (b[0] - a[0]), H];
 }
+
 const scenes: { name: string; bg: Background; corners: Quad; noise?: number }[] = [
   { name: "upright page on a dark desk", bg: "dark", corners: placedPage(320, 240, 240, 340, 0) },
   { name: "rotated 30 degrees on wood", bg: "wood", corners: placedPage(330, 250, 220, 310, 30) },
