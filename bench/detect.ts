@@ -7,9 +7,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { detect, StabilityTracker, type Frame } from "../scanner/detector/index";
-import { denormalise } from "../scanner/worker/crop";
-import { analyseLiveFrame } from "../scanner/worker/ops";
+import { detect, StabilityTracker, type Frame, type Quad } from "../scanner/detector/index";
+import { denormalise, normalise } from "../scanner/worker/crop";
+import { analyseLiveFrame, LOCATE_SIZE } from "../scanner/worker/ops";
+import { draftCorners } from "../scanner/capture/draft-corners";
+import type { Located, NormQuad } from "../scanner/worker/protocol";
 import { readImage } from "../scripts/detect";
 import { DETECT_SIZE } from "../scanner/camera/grab-frame";
 import { shrinkToLongSide } from "./live-frame";
@@ -21,7 +23,7 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 interface Truth { file: string }
 interface Args { sets: string[]; tuned: string | null; scorer: string | null; baseline: boolean; worker: boolean; repeats: number; verbose: boolean }
 interface LiveFrame { file: string; frame: Frame; full: { width: number; height: number } }
-type Engine = "detector" | "detector@live" | "detector@640" | "jscanify";
+type Engine = "detector" | "detector@live" | "detector@capture" | "detector@640" | "jscanify";
 
 function parseArgs(argv: string[]): Args {
   const a: Args = { sets: [], tuned: null, scorer: null, baseline: true, worker: true, repeats: 3, verbose: false };
@@ -56,8 +58,8 @@ function timed(repeats: number, run: () => { corners: number[][] | null; confide
 
 /** Every engine on every frame, one frame decoded at a time (300 full frames do not fit in memory at once). */
 function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Record<Engine, Prediction[]> {
-  const out: Record<Engine, Prediction[]> = { detector: [], "detector@live": [], "detector@640": [], jscanify: [] };
-  const live: LiveFrame[] = [];
+  const out: Record<Engine, Prediction[]> = { detector: [], "detector@live": [], "detector@capture": [], "detector@640": [], jscanify: [] };
+  const live: LiveFrame[] = [], stills: Prediction[] = [];
   const warm = readImage(path.join(dir, truths[0].file));
   for (let i = 0; i < 8; i++) detect(warm); // JIT warm-up
   for (const t of truths) {
@@ -65,6 +67,8 @@ function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Re
     const mine = (f: Frame) => () => { const d = detect(f); return { corners: d?.corners ?? null, confidence: d?.confidence ?? 0 }; };
     out.detector.push({ file: t.file, ...timed(args.repeats, mine(frame)) });
     live.push({ file: t.file, frame: shrinkToLongSide(frame, DETECT_SIZE), full: { width: frame.width, height: frame.height } });
+    const still = shrinkToLongSide(frame, LOCATE_SIZE), found = timed(1, mine(still));
+    stills.push({ file: t.file, ...found, corners: found.corners && denormalise(normalise(found.corners as Quad, still), frame) });
     if (!cv) continue;
     // The baseline's timing starts from the 640 px frame, its working resolution;
     // the detector fed the same frames gives the timing on equal input.
@@ -73,7 +77,18 @@ function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Re
     out.jscanify.push({ file: t.file, ...scaledBack(small.scale, timed(args.repeats, () => ({ corners: jscanifyCorners(cv, small.frame), confidence: 1 }))) });
   }
   out["detector@live"] = timeLiveTicks(live, args.repeats);
+  out["detector@capture"] = stills.map((still, i) => captured(still, out["detector@live"][i], live[i].full));
   return out;
+}
+
+/**
+ * The corners the editor opens with after a shutter press on the frame: the still's (found
+ * at LOCATE_SIZE) or the live tick's, as the scanner picks them. Timed as the still's search.
+ */
+function captured(still: Prediction, live: Prediction, full: { width: number; height: number }): Prediction {
+  const located = (p: Prediction): Located | null => p.corners && { corners: normalise(p.corners as NormQuad, full), confidence: p.confidence };
+  const chosen = draftCorners(located(still), located(live));
+  return { ...still, corners: chosen && denormalise(chosen.corners, full), confidence: chosen?.confidence ?? 0 };
 }
 
 /**
@@ -163,6 +178,7 @@ async function main(): Promise<number> {
     printReport(`${name} detector`, mine, preds.detector);
     printBands(`${name} detector`, mine, preds.detector);
     printReport(`${name} detector@live`, score(scorer, dir, `${name}-live`, preds["detector@live"], tmp, false), preds["detector@live"]);
+    printReport(`${name} detector@capture`, score(scorer, dir, `${name}-capture`, preds["detector@capture"], tmp, false), preds["detector@capture"]);
     if (args.worker) await printWorkerReport(`${name} detector@live in a Chromium worker`, dir, truths, args, tmp, scorer);
     if (!cv) continue;
     printReport(`${name} detector@640`, score(scorer, dir, `${name}-640`, preds["detector@640"], tmp, false), preds["detector@640"]);

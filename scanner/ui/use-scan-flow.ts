@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { HostBridge } from "../bridge";
 import { bridgeError } from "../bridge/error-code";
 import type { CameraFailure } from "../camera/start-camera";
+import { draftCorners } from "../capture/draft-corners";
 import { encodeSource, imageSize } from "../capture/encode-source";
 import { sendDocument } from "../capture/send-document";
 import type { ScannerSettings } from "../settings";
@@ -34,9 +35,9 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   }, [engine]);
 
   const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null) => {
-    // The still is searched again at a higher resolution than the live frames, for sharper corners.
+    // The still is searched again at a higher resolution and with every look, for sharper corners.
     const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
-    const found = still && (!live || nearQuad(still.corners, live.corners)) ? still : live;
+    const found = draftCorners(still, live);
     dispatch({ type: "draft_opened", draft: {
       source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD,
       confidence: found?.confidence ?? 0, enhance: false,
@@ -134,9 +135,4 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book,
     cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
   };
-}
-
-/** True when every corner is within 5% of the frame of its counterpart. */
-function nearQuad(a: NormQuad, b: NormQuad): boolean {
-  return a.every(([x, y], k) => Math.hypot(x - b[k][0], y - b[k][1]) < 0.05);
 }

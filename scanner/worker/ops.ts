@@ -13,7 +13,7 @@ export const PAGE_BUDGET_BYTES = 300 * 1024;
 /** Source captures are kept a little better: they are re-cropped when corners move. */
 const SOURCE_QUALITY = 0.92;
 /** Long side of the image the still detector runs on (file picker, captured photo). */
-const LOCATE_SIZE = 1024;
+export const LOCATE_SIZE = 1024;
 
 type Drawable = ImageBitmap;
 
@@ -22,7 +22,10 @@ type Drawable = ImageBitmap;
  * times as the detector's cost per live frame).
  */
 export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: number): Omit<LiveDetection, "ms"> {
-  const det = detect(frame);
+  // One look: the extra looks at an unsure answer cost 2-3x a tick on 5 % of frames, and such
+  // a frame is never auto-captured; the still they would help is searched with every look
+  // (`locate`), and draftCorners prefers its answer (docs/detector.md, sixteenth round).
+  const det = detect(frame, { secondLook: false });
   const state = tracker.push(det, now);
   return {
     // the tracker's smoothed corners keep the overlay from jittering

@@ -2,8 +2,8 @@
 // sends it; these check that what it times is that tick, on that frame.
 import { describe, expect, it } from "vitest";
 import { shrinkToLongSide } from "../../../bench/live-frame";
-import { StabilityTracker, type Frame } from "../../../scanner/detector/index";
-import { denormalise } from "../../../scanner/worker/crop";
+import { detect, StabilityTracker, type Frame } from "../../../scanner/detector/index";
+import { denormalise, normalise } from "../../../scanner/worker/crop";
 import { analyseLiveFrame } from "../../../scanner/worker/ops";
 import { placedPage, renderScene, worstCornerError } from "./synthetic";
 
@@ -41,5 +41,18 @@ describe("analyseLiveFrame (the worker's live tick)", () => {
     expect(tick.confidence).toBeGreaterThan(0.5);
     expect(tick.sharpness).toBeGreaterThan(0);
     expect(tick.luma).toBeGreaterThan(0);
+  });
+
+  it("takes the detector's first look only: the extra looks that rescue an unsure answer are the still's", () => {
+    // A small, steeply tilted page on a busy background: the first look is unsure and wrong.
+    const truth = placedPage(320, 180, 90, 120, 20, 0.4);
+    const full = renderScene({ width: 640, height: 360, corners: truth, background: "noise" });
+    const live = shrinkToLongSide(full, 360);
+    const once = detect(live, { secondLook: false })!, thorough = detect(live)!;
+    expect(once.confidence).toBeLessThan(0.5);
+    expect(worstCornerError(denormalise(normalise(thorough.corners, live), full), truth)).toBeLessThan(4);
+    const tick = analyseLiveFrame(live, new StabilityTracker(), 0);
+    expect(tick.confidence).toBe(once.confidence);
+    expect(tick.corners).toEqual(normalise(once.corners, live));
   });
 });
