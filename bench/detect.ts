@@ -11,7 +11,7 @@ import { detect, StabilityTracker, type Frame, type Quad } from "../scanner/dete
 import { denormalise, normalise } from "../scanner/worker/crop";
 import { analyseLiveFrame, LOCATE_SIZE } from "../scanner/worker/ops";
 import { draftCorners } from "../scanner/capture/draft-corners";
-import type { Located, NormQuad } from "../scanner/worker/protocol";
+import type { Located } from "../scanner/worker/protocol";
 import { readImage } from "../scripts/detect";
 import { DETECT_SIZE } from "../scanner/camera/grab-frame";
 import { shrinkToLongSide } from "./live-frame";
@@ -86,7 +86,7 @@ function runSet(dir: string, truths: Truth[], args: Args, cv: OpenCv | null): Re
  * at LOCATE_SIZE) or the live tick's, as the scanner picks them. Timed as the still's search.
  */
 function captured(still: Prediction, live: Prediction, full: { width: number; height: number }): Prediction {
-  const located = (p: Prediction): Located | null => p.corners && { corners: normalise(p.corners as NormQuad, full), confidence: p.confidence };
+  const located = (p: Prediction): Located | null => p.corners && { corners: normalise(p.corners as Quad, full), confidence: p.confidence };
   const chosen = draftCorners(located(still), located(live));
   return { ...still, corners: chosen && denormalise(chosen.corners, full), confidence: chosen?.confidence ?? 0 };
 }
