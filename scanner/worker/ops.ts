@@ -22,7 +22,7 @@ type Drawable = ImageBitmap;
  * times as the detector's cost per live frame).
  */
 export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: number): Omit<LiveDetection, "ms"> {
-  // One look: the extra looks at an unsure answer cost 2-3x a tick on 5 % of frames, and such
+  // One look: the extra looks at an unsure answer cost 2-3x a tick on 12 % of frames, and such
   // a frame is never auto-captured; the still they would help is searched with every look
   // (`locate`), and draftCorners prefers its answer (docs/detector.md, sixteenth round).
   const det = detect(frame, { secondLook: false });
