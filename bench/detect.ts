@@ -177,7 +177,10 @@ async function main(): Promise<number> {
     const mine = score(scorer, dir, `${name}-detector`, preds.detector, tmp, args.verbose);
     printReport(`${name} detector`, mine, preds.detector);
     printBands(`${name} detector`, mine, preds.detector);
-    printReport(`${name} detector@live`, score(scorer, dir, `${name}-live`, preds["detector@live"], tmp, false), preds["detector@live"]);
+    const live = score(scorer, dir, `${name}-live`, preds["detector@live"], tmp, false);
+    printReport(`${name} detector@live`, live, preds["detector@live"]);
+    // Auto-capture reads the live tick's confidence, so its bands are printed too.
+    printBands(`${name} detector@live`, live, preds["detector@live"]);
     printReport(`${name} detector@capture`, score(scorer, dir, `${name}-capture`, preds["detector@capture"], tmp, false), preds["detector@capture"]);
     if (args.worker) await printWorkerReport(`${name} detector@live in a Chromium worker`, dir, truths, args, tmp, scorer);
     if (!cv) continue;
