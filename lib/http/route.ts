@@ -33,6 +33,20 @@ interface RouteOptions<G extends GuardName, B, Q> {
    * repeat gets those back with `Idempotent-Replayed: true` (other headers are not kept).
    */
   idempotent?: string;
+  /**
+   * CORS, for the endpoints an integrator's page calls from the browser (`POST /v1/sessions`
+   * with a publishable key, the launcher's status poll). Neither uses cookies (the key or the
+   * token in the request is the whole credential), so echoing the caller's Origin grants
+   * nothing a non-browser client lacks; the allowlist itself is enforced by createSession.
+   * Error answers carry the headers too, so the page can read `error`. The preflight is
+   * `corsPreflight` (./cors).
+   */
+  cors?: boolean;
+  /**
+   * `Referrer-Policy: no-referrer` on every answer, errors included, for an endpoint whose URL
+   * carries a token (status, QR, config), so no response can leak its own URL onward.
+   */
+  noReferrer?: boolean;
 }
 
 interface HandlerArgs<G extends GuardName, B, Q> {
@@ -80,10 +94,27 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
     } catch (err) {
       response = errorResponse(err, requestId, req);
     }
-    response.headers.set("X-Request-Id", requestId);
+    addAnswerHeaders(req, response, requestId, options);
     logRequest(req, params, response.status, started, requestId, tenantId);
     return response;
   };
+}
+
+/**
+ * Headers every answer of a route gets, set here rather than in wrappers around route(): each
+ * async layer is a promise more per request, which Node 20 runs through AsyncLocalStorage's
+ * promise hooks (issue 14).
+ */
+function addAnswerHeaders(req: Request, response: Response, requestId: string, options: { cors?: boolean; noReferrer?: boolean }): void {
+  const { headers } = response;
+  headers.set("X-Request-Id", requestId);
+  if (options.noReferrer) headers.set("Referrer-Policy", "no-referrer");
+  const origin = options.cors ? req.headers.get("origin") : null;
+  if (origin) {
+    headers.set("Access-Control-Allow-Origin", origin);
+    headers.append("Vary", "Origin");
+    headers.set("Access-Control-Expose-Headers", "Retry-After, X-Request-Id");
+  }
 }
 
 /** Parses the body; its problems and `moreProblems` (from headers) are reported together. */

@@ -1,18 +1,15 @@
 import { methods, route } from "@/lib/http";
 import { getHandoffQr } from "@/lib/sessions";
-import { withNoReferrer } from "@/lib/http/cors";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: withNoReferrer(
-    route({}, async ({ req, params, ctx }) => {
-      const token = new URL(req.url).searchParams.get("t");
-      const svg = await getHandoffQr({ ctx, sessionId: params.id, token });
-      return new Response(svg, {
-        status: 200,
-        headers: { "Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
-      });
-    }),
-  ),
+  GET: route({ noReferrer: true }, async ({ req, params, ctx }) => {
+    const token = new URL(req.url).searchParams.get("t");
+    const svg = await getHandoffQr({ ctx, sessionId: params.id, token });
+    return new Response(svg, {
+      status: 200,
+      headers: { "Content-Type": "image/svg+xml", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+    });
+  }),
 });
