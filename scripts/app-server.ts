@@ -28,6 +28,8 @@ export interface AppServerOptions {
    * Vercel runs the app, without the server entry's own checks in front of Next.
    */
   entry?: "server" | "next";
+  /** A command the server runs under, e.g. valgrind (bench/instructions.ts): `[...wrap, node, entry]`. */
+  wrap?: string[];
   /** What "ready" means (default: /v1/health answers 200); the bench's cold start waits for a session. */
   ready?: (baseUrl: string) => Promise<boolean>;
 }
@@ -69,7 +71,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const stdio = output === "capture" ? "pipe" : output;
   const spawnedAt = performance.now();
   const args = options.entry === "next" ? [nextBin, "start", "-p", String(port)] : ["scripts/server.mjs", String(port)];
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", stdio, stdio] });
+  const [command, ...commandArgs] = [...(options.wrap ?? []), process.execPath, ...args];
+  const child = spawn(command, commandArgs, { cwd: root, env, stdio: ["ignore", stdio, stdio] });
   let captured = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));
   await waitUntilReady(baseUrl, child, options.ready ?? healthy);

@@ -24,6 +24,8 @@ export interface BareNext {
 export interface BareNextOptions {
   /** false when this run built it already */
   build?: boolean;
+  /** A command the server runs under, e.g. valgrind (bench/instructions.ts). */
+  wrap?: string[];
   /** Default: the status handler answers (a 401: no token), so the handlers are loaded. */
   ready?: (url: string) => Promise<boolean>;
 }
@@ -40,7 +42,8 @@ export async function startBareNext(databaseUrl: string, redisUrl: string, optio
   // Its uploads go here, removed at close (a bench run writes gigabytes).
   const uploadDir = mkdtempSync(path.join(tmpdir(), "bare-next-"));
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, [nextBin, "start", APP_DIR, "-p", String(port)], {
+  const [command, ...args] = [...(options.wrap ?? []), process.execPath, nextBin, "start", APP_DIR, "-p", String(port)];
+  const child = spawn(command, args, {
     cwd: root,
     stdio: "ignore",
     env: { ...process.env, NODE_ENV: "production", DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, BARE_UPLOAD_DIR: uploadDir },

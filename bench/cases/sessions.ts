@@ -211,7 +211,7 @@ async function uploadCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
   };
 }
 
-async function newTenant(baseUrl: string): Promise<Tenant> {
+export async function newTenant(baseUrl: string): Promise<Tenant> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
   const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench password 123" }) });
   if (signup.status !== 201) throw new Error(`bench signup: ${signup.status} ${await signup.text()}`);
@@ -226,7 +226,7 @@ async function newTenant(baseUrl: string): Promise<Tenant> {
   return { secretKey: ((await key.json()) as { secret: string }).secret };
 }
 
-async function createSession(baseUrl: string, t: Tenant): Promise<{ id: string; client_token: string; expires_at: string }> {
+export async function createSession(baseUrl: string, t: Tenant): Promise<{ id: string; client_token: string; expires_at: string }> {
   const res = await fetch(`${baseUrl}/v1/sessions`, { method: "POST", headers: { authorization: `Bearer ${t.secretKey}`, "content-type": "application/json" }, body: "{}" });
   if (res.status !== 201) throw new Error(`bench session: ${res.status} ${await res.text()}`);
   return (await res.json()) as { id: string; client_token: string; expires_at: string };

@@ -1,0 +1,87 @@
+/**
+ * `npm run bench:instructions`: the status poll's CPU work per request, ours against bench/bare-next,
+ * counted in instructions by valgrind's callgrind instead of timed (issue 14).
+ *
+ * Wall-clock CPU per poll swung by ±5–10 % between runs on this machine, more than any one change
+ * to the hot path; an instruction count repeats within about 1 % for the same code. Both servers run
+ * under callgrind side by side on Postgres + Redis, take WARM_UP polls untimed (so the JIT has
+ * settled), then REQUESTS counted ones, 4 connections each. Each count is split into what V8's
+ * optimizing compiler and its garbage collector did and the rest (JavaScript, builtins, Node, the
+ * drivers): the rest repeats within ~1 %; the compiler and the collector run on their own schedule and
+ * swing by 10–30 %. Instructions are not time (the collector's are memory-bound), so this says where
+ * work went and whether a change removed some, and `npm run bench` still says what it bought.
+ *
+ * Needs valgrind (`apt-get install -y valgrind`), TEST_DATABASE_URL and TEST_REDIS_URL. Takes ~6 min.
+ * BENCH_INSTRUCTION_REQUESTS (3000) and BENCH_INSTRUCTION_WARM_UP (6000) set the counts.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startBareNext } from "./baselines/bare-next";
+import { measure } from "./harness";
+import { splitInstructions, type InstructionSplit } from "./instruction-split";
+import { createSession, newTenant } from "./cases/sessions";
+import { startAppServer } from "../scripts/app-server";
+
+const REQUESTS = Number(process.env.BENCH_INSTRUCTION_REQUESTS ?? 3000);
+const WARM_UP = Number(process.env.BENCH_INSTRUCTION_WARM_UP ?? 6000);
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+if (!databaseUrl || !redisUrl) throw new Error("bench:instructions: set TEST_DATABASE_URL and TEST_REDIS_URL (bare Next runs on Postgres + Redis)");
+
+const env = { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0", RATE_LIMIT_MAX: "100000000" };
+const outDir = mkdtempSync(path.join(tmpdir(), "docscan-callgrind-"));
+const callgrind = (name: string) => ["valgrind", "--tool=callgrind", "--smc-check=all-non-file", "--instr-atstart=no", `--callgrind-out-file=${path.join(outDir, name)}.%p`];
+
+interface Side {
+  name: string;
+  pid: number;
+  statusUrl: string;
+}
+
+/** Warm up, then count REQUESTS polls: instrumentation is switched on and off around them. */
+async function count(side: Side): Promise<InstructionSplit> {
+  await measure(0, { url: side.statusUrl, connections: 4, amount: WARM_UP });
+  execFileSync("callgrind_control", ["--instr=on", String(side.pid)], { stdio: "ignore" });
+  const figures = await measure(0, { url: side.statusUrl, connections: 4, amount: REQUESTS });
+  execFileSync("callgrind_control", ["--instr=off", String(side.pid)], { stdio: "ignore" });
+  execFileSync("callgrind_control", ["--dump", String(side.pid)], { stdio: "ignore" });
+  if (figures.errors > 0) throw new Error(`${side.name}: ${figures.errors} polls failed`);
+  const dump = readdirSync(outDir).find((f) => f.startsWith(`${side.name}.${side.pid}.`));
+  if (!dump) throw new Error(`${side.name}: callgrind wrote no dump`);
+  const annotated = execFileSync("callgrind_annotate", ["--threshold=100", path.join(outDir, dump)], { maxBuffer: 256 * 1024 * 1024 }).toString();
+  return splitInstructions(annotated, REQUESTS);
+}
+
+// The tenant, its key and our session come from an app server outside valgrind (a signup hashes a
+// password with bcrypt, minutes under callgrind); the session outlives the run (15 min TTL).
+const setup = await startAppServer({ databaseUrl, redisUrl, env, output: "ignore" });
+let tenant: Awaited<ReturnType<typeof newTenant>>, ours: { id: string; client_token: string };
+try {
+  tenant = await newTenant(setup.baseUrl);
+  ours = await createSession(setup.baseUrl, tenant);
+} finally {
+  await setup.stop();
+}
+
+const app = await startAppServer({ databaseUrl, redisUrl, env, output: "ignore", wrap: callgrind("ours") });
+const bare = await startBareNext(databaseUrl, redisUrl, { wrap: callgrind("bare") }).catch(async (err) => {
+  await app.stop();
+  throw err;
+});
+try {
+  const theirs = await createSession(bare.url, tenant);
+  const statusUrl = (base: string, s: { id: string; client_token: string }) => `${base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`;
+  // Each server is one valgrind process on one core: the two sides are counted at the same time.
+  const [a, b] = await Promise.all([
+    count({ name: "ours", pid: app.pid, statusUrl: statusUrl(app.baseUrl, ours) }),
+    count({ name: "bare", pid: bare.pid, statusUrl: statusUrl(bare.url, theirs) }),
+  ]);
+  const row = (part: keyof InstructionSplit) => `${part.padEnd(9)} ${(a[part] / 1e6).toFixed(3)} M / ${(b[part] / 1e6).toFixed(3)} M = ${(a[part] / b[part]).toFixed(3)}`;
+  console.log(`GET /v1/sessions/:id/status, instructions per poll (${REQUESTS} after ${WARM_UP} of warm-up, ${process.version}), ours / bare Next:`);
+  for (const part of ["mutator", "gc", "compiler", "total"] as const) console.log(`  ${row(part)}`);
+} finally {
+  await Promise.all([app.stop(), bare.close()]);
+  rmSync(outDir, { recursive: true, force: true });
+}
