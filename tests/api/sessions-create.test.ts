@@ -125,8 +125,16 @@ describe("security", () => {
     const refused = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://evil.example.com" }, json: {} });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("access-control-allow-origin")).toBe("https://evil.example.com");
+    expect(refused.body.error).toBe("origin_not_allowed");
+    for (const res of [ok, refused]) {
+      expect(res.headers.get("vary")).toContain("Origin");
+      expect(res.headers.get("access-control-expose-headers")).toBe("Retry-After, X-Request-Id");
+    }
     const status = await callJson("GET", `/v1/sessions/${ok.body.id}/status?t=${ok.body.client_token}`, { headers: { origin: "https://shop.example.com" } });
     expect(status.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
+    expect(status.headers.get("referrer-policy")).toBe("no-referrer");
+    const statusNoOrigin = await callJson("GET", `/v1/sessions/${ok.body.id}/status?t=${ok.body.client_token}`);
+    expect([statusNoOrigin.headers.get("access-control-allow-origin"), statusNoOrigin.headers.get("vary")]).toEqual([null, null]);
     const noOrigin = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} });
     expect(noOrigin.headers.get("access-control-allow-origin")).toBeNull();
   });
