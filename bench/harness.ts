@@ -27,6 +27,8 @@ export interface LoadOptions {
   /** Stop after this many requests instead of after the duration. */
   amount?: number;
   expectStatus?: number;
+  /** Seconds a request may take before it counts as an error (autocannon's default: 10). */
+  timeoutSec?: number;
   /** The server's pid: its process tree's CPU time is sampled around the run. */
   serverPid?: number;
   /**
@@ -92,6 +94,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     headers: options.headers,
     body: options.body,
     connections: options.connections ?? 10,
+    ...(options.timeoutSec && { timeout: options.timeoutSec }),
     ...(options.amount ? { amount: options.amount } : { duration: durationSec }),
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
     setupClient: (client) => {

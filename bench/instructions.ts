@@ -40,11 +40,16 @@ interface Side {
   statusUrl: string;
 }
 
-/** Warm up, then count REQUESTS polls: instrumentation is switched on and off around them. */
+/**
+ * Warm up, then count REQUESTS polls: instrumentation is switched on and off around them. A poll
+ * may wait its turn for seconds under valgrind (switching instrumentation on re-translates the
+ * code), so it has a minute before it counts as failed.
+ */
 async function count(side: Side): Promise<InstructionSplit> {
-  await measure(0, { url: side.statusUrl, connections: 4, amount: WARM_UP });
+  const load = { url: side.statusUrl, connections: 4, timeoutSec: 60 };
+  await measure(0, { ...load, amount: WARM_UP });
   execFileSync("callgrind_control", ["--instr=on", String(side.pid)], { stdio: "ignore" });
-  const figures = await measure(0, { url: side.statusUrl, connections: 4, amount: REQUESTS });
+  const figures = await measure(0, { ...load, amount: REQUESTS });
   execFileSync("callgrind_control", ["--instr=off", String(side.pid)], { stdio: "ignore" });
   execFileSync("callgrind_control", ["--dump", String(side.pid)], { stdio: "ignore" });
   if (figures.errors > 0) throw new Error(`${side.name}: ${figures.errors} polls failed`);
