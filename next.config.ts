@@ -12,7 +12,7 @@ const nextConfig: NextConfig = {
   // A route's code loads on its first request instead of all 54 routes and pages at start (Next's
   // default for `next start`; Vercel loads per function either way): a process serving only the API
   // never loads the console's pages, and its first answer does not wait behind loading them
-  // (issue 14: spawn to first POST /v1/sessions 1.57x -> 1.15x bare Next's; ~9 MB less RSS).
+  // (issue 14: spawn to first POST /v1/sessions 1.57x -> 1.15-1.30x bare Next's; ~9 MB less RSS).
   experimental: { preloadEntriesOnStart: false },
   // Type checks run as their own CI step, not inside every build (Next 16 no longer lints
   // during builds at all; `npm run lint` is the lint step).
