@@ -26,6 +26,8 @@ export interface LoadOptions {
   connections?: number;
   /** Stop after this many requests instead of after the duration. */
   amount?: number;
+  /** This run's length in seconds, instead of the bench's BENCH_DURATION_SECONDS. */
+  durationSec?: number;
   expectStatus?: number;
   /** Seconds a request may take before it counts as an error (autocannon's default: 10). */
   timeoutSec?: number;
@@ -95,7 +97,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
     body: options.body,
     connections: options.connections ?? 10,
     ...(options.timeoutSec && { timeout: options.timeoutSec }),
-    ...(options.amount ? { amount: options.amount } : { duration: durationSec }),
+    ...(options.amount ? { amount: options.amount } : { duration: options.durationSec ?? durationSec }),
     requests: options.setupRequest ? [{ setupRequest: options.setupRequest as never }] : undefined,
     setupClient: (client) => {
       client.on("response", (status: number) => {

@@ -18,6 +18,13 @@ const UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOADS = 150;
 /** Alternating rounds per side against bare Next (BENCH_ROUNDS, default 3); each figure is the median. */
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+/**
+ * Seconds of each timed load a fresh server gets before the kept rounds (BENCH_WARMUP_SECONDS,
+ * default 15). Both sides' CPU per status poll kept falling for 15-20 s of a new load (Node 24:
+ * ours from 1.29-1.36 ms to 0.93-1.09, bare Next's from 1.10-1.18 to 0.89-0.99), so one 5 s
+ * warm-up round left part of each side's start-up in the kept rounds.
+ */
+const WARMUP_SECONDS = Math.max(1, Number(process.env.BENCH_WARMUP_SECONDS ?? 15));
 
 interface Tenant {
   secretKey: string;
@@ -65,8 +72,9 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
     // Postgres's own CPU per request, when it runs on this machine, and its backends waiting on
     // locks (sides alternate, so each run's figures are one side's).
     const database = { databaseCpu: isLocal(databaseUrl), lockWaitsIn: databaseUrl };
-    const create = (side: typeof ours) =>
+    const create = (side: typeof ours, durationSec?: number) =>
       ctx.measure({
+        durationSec,
         url: `${side.base}/v1/sessions`,
         method: "POST",
         connections: 32,
@@ -76,9 +84,9 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
         body: JSON.stringify({ metadata: { order: "bench" } }),
         expectStatus: 201,
       });
-    const status = async (side: typeof ours) => {
+    const status = async (side: typeof ours, durationSec?: number) => {
       const s = await createSession(side.base, side.tenant);
-      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, connections: 32, serverPid: side.pid, ...database });
+      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, durationSec, connections: 32, serverPid: side.pid, ...database });
     };
     const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
     const upload = async (side: typeof ours) => {
@@ -89,21 +97,21 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
     };
     // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
-    // Both servers are fresh, so each side's first round of a load is a warm-up and is not kept.
-    const alternate = async (name: string, load: (side: typeof ours) => Promise<Figures>): Promise<Comparison> => {
+    // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
+    // the upload's is one round of UPLOADS), reported on its own line and not kept in the medians.
+    const alternate = async (name: string, load: (side: typeof ours, durationSec?: number) => Promise<Figures>): Promise<Comparison[]> => {
+      const warmup = { name: `${name}, warm-up`, subject: await load(ours, WARMUP_SECONDS), baselineName: vs, baseline: await load(theirs, WARMUP_SECONDS) };
       const subject: Figures[] = [], baseline: Figures[] = [];
-      for (let r = -1; r < ROUNDS; r++) {
-        const [a, b] = [await load(ours), await load(theirs)];
-        if (r < 0) continue;
-        subject.push(a);
-        baseline.push(b);
+      for (let r = 0; r < ROUNDS; r++) {
+        subject.push(await load(ours));
+        baseline.push(await load(theirs));
       }
-      return { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline) };
+      return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline) }];
     };
     loaded = [
-      await alternate("POST /v1/sessions vs bare Next", create),
-      await alternate("GET /v1/sessions/:id/status vs bare Next", status),
-      await alternate("POST /v1/scanner/upload (2 MB) vs bare Next", upload),
+      ...(await alternate("POST /v1/sessions vs bare Next", create)),
+      ...(await alternate("GET /v1/sessions/:id/status vs bare Next", status)),
+      ...(await alternate("POST /v1/scanner/upload (2 MB) vs bare Next", upload)),
     ];
     // The upload load came last, so the peak so far is the peak under it.
     loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });

@@ -34,3 +34,22 @@ describe("measure with a fixed amount", () => {
     expect(figures.rps).toBeLessThanOrEqual(1.01 * serverRate);
   });
 });
+
+describe("measure with a run's own duration", () => {
+  it("loads for that many seconds instead of the bench's default (the warm-up runs)", async () => {
+    const seenAt: number[] = [];
+    const server = await startHttpServer((_req, res) => {
+      seenAt.push(performance.now());
+      res.end("ok");
+    });
+    try {
+      const figures = await measure(30, { url: server.url, connections: 1, durationSec: 1 });
+      expect(figures.errors).toBe(0);
+      // A 1 s load against the default's 30 s: the span of requests tells which one ran.
+      expect(seenAt.at(-1)! - seenAt[0]).toBeLessThan(10_000);
+      expect(seenAt.length).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
