@@ -23,9 +23,10 @@ import { measure } from "./harness";
 import { splitInstructions, type InstructionSplit } from "./instruction-split";
 import { createSession, newTenant } from "./cases/sessions";
 import { startAppServer } from "../scripts/app-server";
+import { positiveSetting } from "./settings";
 
-const REQUESTS = Number(process.env.BENCH_INSTRUCTION_REQUESTS ?? 3000);
-const WARM_UP = Number(process.env.BENCH_INSTRUCTION_WARM_UP ?? 6000);
+const REQUESTS = positiveSetting("BENCH_INSTRUCTION_REQUESTS", 3000, { integer: true });
+const WARM_UP = positiveSetting("BENCH_INSTRUCTION_WARM_UP", 6000, { integer: true });
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 if (!databaseUrl || !redisUrl) throw new Error("bench:instructions: set TEST_DATABASE_URL and TEST_REDIS_URL (bare Next runs on Postgres + Redis)");

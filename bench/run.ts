@@ -11,6 +11,7 @@ import { healthCase } from "./cases/health";
 import { sessionsCase } from "./cases/sessions";
 import { webhooksCase } from "./cases/webhooks";
 import { formatComparison, measure, startHttpServer, type BenchCase, type BenchContext } from "./harness";
+import { positiveSetting } from "./settings";
 
 const CASES: BenchCase[] = [healthCase, sessionsCase, webhooksCase];
 /** Retries due at once and a local receiver allowed, so the cron case measures delivery, not waiting. */
@@ -23,7 +24,7 @@ const BENCH_ENV = {
   WEBHOOK_ALLOW_PRIVATE: "true",
 };
 
-const durationSec = Number(process.env.BENCH_DURATION_SECONDS ?? 5);
+const durationSec = positiveSetting("BENCH_DURATION_SECONDS", 5);
 const only = process.env.BENCH_CASES?.split(",").map((s) => s.trim());
 const backends: { name: BenchContext["backend"]; databaseUrl?: string; redisUrl?: string }[] = [{ name: "embedded" }];
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {

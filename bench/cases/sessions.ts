@@ -12,19 +12,20 @@ import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
 import { processTreePeakRssMb } from "../process-cpu";
+import { positiveSetting } from "../settings";
 import { startAppServer } from "../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
 const UPLOADS = 150;
 /** Alternating rounds per side against bare Next (BENCH_ROUNDS, default 3); each figure is the median. */
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const ROUNDS = positiveSetting("BENCH_ROUNDS", 3, { integer: true });
 /**
  * Seconds of each timed load a fresh server gets before the kept rounds (BENCH_WARMUP_SECONDS,
  * default 15). Both sides' CPU per status poll kept falling for 15-20 s of a new load (Node 24:
  * ours from 1.29-1.36 ms to 0.93-1.09, bare Next's from 1.10-1.18 to 0.89-0.99), so one 5 s
  * warm-up round left part of each side's start-up in the kept rounds.
  */
-const WARMUP_SECONDS = Math.max(1, Number(process.env.BENCH_WARMUP_SECONDS ?? 15));
+const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
 
 interface Tenant {
   secretKey: string;

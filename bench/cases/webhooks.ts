@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BenchCase, BenchContext, Figures } from "../harness";
+import { positiveSetting } from "../settings";
 
 /** Deliveries queued per backend before the cron path drains them. */
-const DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 300);
+const DELIVERIES = positiveSetting("BENCH_WEBHOOK_DELIVERIES", 300, { integer: true });
 /** Overlapping cron callers, as several schedulers (or instances) would make. */
 const CRON_CALLERS = 4;
 
