@@ -12,3 +12,9 @@ export function positiveSetting(name: string, fallback: number, options: { integ
   }
   return value;
 }
+
+/** Command-line flags, split on whitespace; set and empty means none, unset means `fallback`. */
+export function flagsSetting(name: string, fallback: string[]): string[] {
+  const raw = process.env[name];
+  return raw === undefined ? fallback : raw.split(/\s+/).filter(Boolean);
+}

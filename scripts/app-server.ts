@@ -30,6 +30,8 @@ export interface AppServerOptions {
   entry?: "server" | "next";
   /** A command the server runs under, e.g. valgrind (bench/instructions.ts): `[...wrap, node, entry]`. */
   wrap?: string[];
+  /** Node and V8 flags the server starts with: `[node, ...nodeFlags, entry]` (the bench's BENCH_NODE_FLAGS). */
+  nodeFlags?: string[];
   /** What "ready" means (default: /v1/health answers 200); the bench's cold start waits for a session. */
   ready?: (baseUrl: string) => Promise<boolean>;
 }
@@ -71,7 +73,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const stdio = output === "capture" ? "pipe" : output;
   const spawnedAt = performance.now();
   const args = options.entry === "next" ? [nextBin, "start", "-p", String(port)] : ["scripts/server.mjs", String(port)];
-  const [command, ...commandArgs] = [...(options.wrap ?? []), process.execPath, ...args];
+  const [command, ...commandArgs] = [...(options.wrap ?? []), process.execPath, ...(options.nodeFlags ?? []), ...args];
   const child = spawn(command, commandArgs, { cwd: root, env, stdio: ["ignore", stdio, stdio] });
   let captured = "";
   for (const stream of [child.stdout, child.stderr]) stream?.on("data", (chunk: Buffer) => (captured += chunk.toString("utf8")));

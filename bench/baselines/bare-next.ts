@@ -26,6 +26,8 @@ export interface BareNextOptions {
   build?: boolean;
   /** A command the server runs under, e.g. valgrind (bench/instructions.ts). */
   wrap?: string[];
+  /** Node and V8 flags the server starts with (see startAppServer). */
+  nodeFlags?: string[];
   /** Default: the status handler answers (a 401: no token), so the handlers are loaded. */
   ready?: (url: string) => Promise<boolean>;
 }
@@ -42,7 +44,7 @@ export async function startBareNext(databaseUrl: string, redisUrl: string, optio
   // Its uploads go here, removed at close (a bench run writes gigabytes).
   const uploadDir = mkdtempSync(path.join(tmpdir(), "bare-next-"));
   const spawnedAt = performance.now();
-  const [command, ...args] = [...(options.wrap ?? []), process.execPath, nextBin, "start", APP_DIR, "-p", String(port)];
+  const [command, ...args] = [...(options.wrap ?? []), process.execPath, ...(options.nodeFlags ?? []), nextBin, "start", APP_DIR, "-p", String(port)];
   const child = spawn(command, args, {
     cwd: root,
     stdio: "ignore",

@@ -12,7 +12,7 @@ import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
 import { processTreePeakRssMb } from "../process-cpu";
-import { positiveSetting } from "../settings";
+import { flagsSetting, positiveSetting } from "../settings";
 import { startAppServer } from "../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -26,6 +26,15 @@ const ROUNDS = positiveSetting("BENCH_ROUNDS", 3, { integer: true });
  * warm-up round left part of each side's start-up in the kept rounds.
  */
 const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
+/**
+ * Node flags both servers of the bare-Next comparison start with (BENCH_NODE_FLAGS; set it
+ * empty for Node's defaults). The sides alternate, so each server idles 5 s or more before
+ * each of its rounds, and V8's memory reducer shrinks an idle heap: which side it caught, and
+ * how long the slow heap growth after it lasted, decided a round (traced 28 Nov: ours stayed
+ * in a mark-compact every ~3 s for a minute after one). A server under steady load does not
+ * idle between its requests, so the comparison runs without it, on both sides alike.
+ */
+const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
 
 interface Tenant {
   secretKey: string;
@@ -62,11 +71,12 @@ function isLocal(databaseUrl: string): boolean {
  * shared server has taken the cases before, 150 uploads of 2 MiB among them).
  */
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
-  const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore" });
+  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS)`);
+  const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS });
   let bare: BareNext | undefined;
   let loaded: (Comparison | Pair)[];
   try {
-    bare = await startBareNext(databaseUrl, redisUrl);
+    bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS });
     const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
     const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
     const vs = "bare Next";
@@ -136,10 +146,10 @@ async function coldStart(ctx: BenchContext, databaseUrl: string, redisUrl: strin
   const firstSession = async (base: string) => Boolean(await createSession(base, tenant));
   const ours: number[] = [], theirs: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
-    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession });
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession, nodeFlags: NODE_FLAGS });
     ours.push(app.readyAt - app.spawnedAt);
     await app.stop();
-    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession });
+    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession, nodeFlags: NODE_FLAGS });
     theirs.push(bare.readyAt - bare.spawnedAt);
     await bare.close();
   }

@@ -1,6 +1,6 @@
 // The bench's numeric settings: a typo stops the run by name instead of measuring with NaN.
 import { afterEach, describe, expect, it } from "vitest";
-import { positiveSetting } from "../../bench/settings";
+import { flagsSetting, positiveSetting } from "../../bench/settings";
 
 const NAME = "BENCH_SETTINGS_TEST_VALUE";
 
@@ -30,5 +30,22 @@ describe("positiveSetting", () => {
   it("refuses a fraction where a whole number is asked for", () => {
     process.env[NAME] = "2.5";
     expect(() => positiveSetting(NAME, 3, { integer: true })).toThrow(`${NAME} must be a positive whole number; got "2.5"`);
+  });
+});
+
+describe("flagsSetting", () => {
+  afterEach(() => {
+    delete process.env[NAME];
+  });
+
+  it("falls back only when unset: set and empty means no flags", () => {
+    expect(flagsSetting(NAME, ["--no-memory-reducer"])).toEqual(["--no-memory-reducer"]);
+    process.env[NAME] = "";
+    expect(flagsSetting(NAME, ["--no-memory-reducer"])).toEqual([]);
+  });
+
+  it("splits on any whitespace", () => {
+    process.env[NAME] = " --trace-gc \t --max-semi-space-size=32 ";
+    expect(flagsSetting(NAME, [])).toEqual(["--trace-gc", "--max-semi-space-size=32"]);
   });
 });
