@@ -11,7 +11,7 @@ import { healthCase } from "./cases/health";
 import { sessionsCase } from "./cases/sessions";
 import { webhooksCase } from "./cases/webhooks";
 import { formatComparison, measure, startHttpServer, type BenchCase, type BenchContext } from "./harness";
-import { positiveSetting } from "./settings";
+import { choicesSetting, positiveSetting } from "./settings";
 
 const CASES: BenchCase[] = [healthCase, sessionsCase, webhooksCase];
 /** Retries due at once and a local receiver allowed, so the cron case measures delivery, not waiting. */
@@ -25,7 +25,8 @@ const BENCH_ENV = {
 };
 
 const durationSec = positiveSetting("BENCH_DURATION_SECONDS", 5);
-const only = process.env.BENCH_CASES?.split(",").map((s) => s.trim());
+const CASE_NAMES = CASES.map((c) => c.name);
+const only = choicesSetting("BENCH_CASES", CASE_NAMES, CASE_NAMES);
 const backends: { name: BenchContext["backend"]; databaseUrl?: string; redisUrl?: string }[] = [{ name: "embedded" }];
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   backends.push({ name: "postgres+redis", databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL });
@@ -72,7 +73,7 @@ for (const backend of backends) {
     },
   };
   try {
-    for (const benchCase of CASES.filter((c) => !only || only.includes(c.name))) {
+    for (const benchCase of CASES.filter((c) => only.includes(c.name))) {
       await measure(1, { url: `${app.baseUrl}/v1/health` }); // warm the server's code paths
       for (const comparison of await benchCase.run(ctx)) {
         for (const line of formatComparison(backend.name, comparison)) console.log(line);

@@ -18,3 +18,17 @@ export function flagsSetting(name: string, fallback: string[]): string[] {
   const raw = process.env[name];
   return raw === undefined ? fallback : raw.split(/\s+/).filter(Boolean);
 }
+
+/**
+ * A comma-separated choice among `allowed` (BENCH_CASES, BENCH_INSTRUCTION_ENDPOINTS); unset or
+ * blank means `fallback`. A name not in `allowed` stops the run with the names it takes: a typo
+ * used to select nothing, and the run measured nothing without saying so.
+ */
+export function choicesSetting<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return [...fallback];
+  const chosen = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = chosen.filter((c) => !(allowed as readonly string[]).includes(c));
+  if (unknown.length > 0) throw new Error(`${name} takes ${allowed.join(", ")}; got "${unknown.join(", ")}"`);
+  return chosen as T[];
+}

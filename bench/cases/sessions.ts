@@ -36,7 +36,7 @@ const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
  */
 const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
 
-interface Tenant {
+export interface Tenant {
   secretKey: string;
 }
 

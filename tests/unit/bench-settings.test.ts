@@ -1,6 +1,6 @@
-// The bench's numeric settings: a typo stops the run by name instead of measuring with NaN.
+// The bench's settings: a typo stops the run by name instead of measuring with NaN or measuring nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { flagsSetting, positiveSetting } from "../../bench/settings";
+import { choicesSetting, flagsSetting, positiveSetting } from "../../bench/settings";
 
 const NAME = "BENCH_SETTINGS_TEST_VALUE";
 
@@ -47,5 +47,29 @@ describe("flagsSetting", () => {
   it("splits on any whitespace", () => {
     process.env[NAME] = " --trace-gc \t --max-semi-space-size=32 ";
     expect(flagsSetting(NAME, [])).toEqual(["--trace-gc", "--max-semi-space-size=32"]);
+  });
+});
+
+describe("choicesSetting", () => {
+  const allowed = ["status", "create"] as const;
+
+  afterEach(() => {
+    delete process.env[NAME];
+  });
+
+  it("falls back when unset or blank", () => {
+    expect(choicesSetting(NAME, allowed, allowed)).toEqual(["status", "create"]);
+    process.env[NAME] = "  ";
+    expect(choicesSetting(NAME, allowed, ["status"])).toEqual(["status"]);
+  });
+
+  it("reads a comma-separated subset, in the order given, spaces ignored", () => {
+    process.env[NAME] = " create , status";
+    expect(choicesSetting(NAME, allowed, allowed)).toEqual(["create", "status"]);
+  });
+
+  it("refuses a name it does not take, listing the ones it does", () => {
+    process.env[NAME] = "status,sessions,craete";
+    expect(() => choicesSetting(NAME, allowed, allowed)).toThrow(`${NAME} takes status, create; got "sessions, craete"`);
   });
 });
