@@ -1,7 +1,7 @@
 /**
- * The bench's numeric settings (BENCH_ROUNDS, BENCH_WARMUP_SECONDS, ...), read from the
- * environment. A value that is not a positive number stops the run with its name: Number("abc")
- * is NaN, which autocannon took as "no duration" and Math.max(1, NaN) let through.
+ * The bench's settings, read from the environment: numbers, flags and choices. A numeric value
+ * that is not a positive number stops the run with its name: Number("abc") is NaN, which
+ * autocannon took as "no duration" and Math.max(1, NaN) let through.
  */
 export function positiveSetting(name: string, fallback: number, options: { integer?: boolean } = {}): number {
   const raw = process.env[name];
@@ -20,14 +20,14 @@ export function flagsSetting(name: string, fallback: string[]): string[] {
 }
 
 /**
- * A comma-separated choice among `allowed` (BENCH_CASES, BENCH_INSTRUCTION_ENDPOINTS); unset or
- * blank means `fallback`. A name not in `allowed` stops the run with the names it takes: a typo
- * used to select nothing, and the run measured nothing without saying so.
+ * A comma-separated choice among `allowed` (BENCH_CASES, BENCH_INSTRUCTION_ENDPOINTS); unset, or
+ * naming nothing (blank, only commas), means `fallback`. A name not in `allowed` stops the run
+ * with the names it takes: a typo used to select nothing, and the run measured nothing without
+ * saying so.
  */
 export function choicesSetting<T extends string>(name: string, allowed: readonly T[], fallback: readonly T[]): T[] {
-  const raw = process.env[name];
-  if (raw === undefined || raw.trim() === "") return [...fallback];
-  const chosen = raw.split(",").map((s) => s.trim()).filter(Boolean);
+  const chosen = (process.env[name] ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  if (chosen.length === 0) return [...fallback];
   const unknown = chosen.filter((c) => !(allowed as readonly string[]).includes(c));
   if (unknown.length > 0) throw new Error(`${name} takes ${allowed.join(", ")}; got "${unknown.join(", ")}"`);
   return chosen as T[];

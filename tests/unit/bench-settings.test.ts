@@ -57,10 +57,12 @@ describe("choicesSetting", () => {
     delete process.env[NAME];
   });
 
-  it("falls back when unset or blank", () => {
+  it("falls back when unset or naming nothing (blank, only commas)", () => {
     expect(choicesSetting(NAME, allowed, allowed)).toEqual(["status", "create"]);
     process.env[NAME] = "  ";
     expect(choicesSetting(NAME, allowed, ["status"])).toEqual(["status"]);
+    process.env[NAME] = " , ,";
+    expect(choicesSetting(NAME, allowed, ["create"])).toEqual(["create"]);
   });
 
   it("reads a comma-separated subset, in the order given, spaces ignored", () => {
