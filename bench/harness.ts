@@ -65,6 +65,11 @@ export interface Comparison {
   subject: Figures;
   baselineName: string;
   baseline: Figures;
+  /**
+   * Requests/s app ÷ baseline of each round, where the sides ran back to back: their spread is
+   * how far one run's ratio of medians can be trusted.
+   */
+  roundRatios?: number[];
 }
 
 /** One figure that is not a load run (peak memory, start-up time), app beside baseline. */
@@ -170,6 +175,7 @@ export function formatComparison(backend: string, c: Comparison | Pair): string[
     `${prefix} req/s: app ${fmt(c.subject.rps, 0)}, ${c.baselineName} ${fmt(c.baseline.rps, 0)}, ratio ${fmt(c.subject.rps / c.baseline.rps, 3)}`,
     `${prefix} p50 ms: app ${fmt(c.subject.p50)}, ${c.baselineName} ${fmt(c.baseline.p50)}, ratio ${latencyRatio(c.subject.p50, c.baseline.p50)}`,
     `${prefix} p99 ms: app ${fmt(c.subject.p99)}, ${c.baselineName} ${fmt(c.baseline.p99)}, ratio ${latencyRatio(c.subject.p99, c.baseline.p99)}`,
+    ...(c.roundRatios ? [`${prefix} req/s ratio of each round: ${c.roundRatios.map((r) => fmt(r, 3)).join(", ")} (median ${fmt(median(c.roundRatios), 3)})`] : []),
     `${prefix} errors: app ${c.subject.errors}, ${c.baselineName} ${c.baseline.errors}`,
     ...(c.subject.cpuMsPerRequest !== undefined && c.baseline.cpuMsPerRequest !== undefined
       ? [`${prefix} server CPU ms/req: app ${fmt(c.subject.cpuMsPerRequest, 2)}, ${c.baselineName} ${fmt(c.baseline.cpuMsPerRequest, 2)}, ratio ${fmt(c.subject.cpuMsPerRequest / c.baseline.cpuMsPerRequest, 2)}`]

@@ -117,7 +117,8 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
         subject.push(await load(ours));
         baseline.push(await load(theirs));
       }
-      return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline) }];
+      const roundRatios = subject.map((s, r) => s.rps / baseline[r].rps);
+      return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline), roundRatios }];
     };
     loaded = [
       ...(await alternate("POST /v1/sessions vs bare Next", create)),

@@ -1,7 +1,7 @@
 // The bench's requests per second for a fixed number of requests (the upload cases): the rate must
 // follow the time the requests took, not autocannon's one-second ticks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { measure, startHttpServer } from "../../bench/harness";
+import { formatComparison, measure, startHttpServer } from "../../bench/harness";
 
 const REQUESTS = 40;
 const ANSWER_AFTER_MS = 25;
@@ -52,5 +52,20 @@ describe("measure with a run's own duration", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("formatComparison", () => {
+  const figures = (rps: number) => ({ rps, p50: 10, p99: 20, errors: 0 });
+
+  it("prints each round's ratio and their median when the case kept them", () => {
+    const lines = formatComparison("pg", { name: "status", subject: figures(900), baselineName: "bare", baseline: figures(1000), roundRatios: [0.9, 1.02, 0.875] });
+    expect(lines).toContain("bench pg status req/s ratio of each round: 0.900, 1.020, 0.875 (median 0.900)");
+  });
+
+  it("prints no round line for a single measurement", () => {
+    const lines = formatComparison("pg", { name: "status", subject: figures(900), baselineName: "bare", baseline: figures(1000) });
+    expect(lines.some((l) => l.includes("each round"))).toBe(false);
+    expect(lines[0]).toBe("bench pg status req/s: app 900, bare 1000, ratio 0.900");
   });
 });
