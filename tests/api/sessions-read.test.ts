@@ -47,7 +47,12 @@ describe("happy", () => {
     expect(res.headers.get("referrer-policy")).toBe("no-referrer");
     await uploadJson(s.client_token, pdfBytes(900));
     const after = await callJson("GET", `/v1/sessions/${s.id}/status?t=${s.client_token}`);
-    expect(after.body).toMatchObject({ status: "completed", result: { bytes: 900, page_count: 1, content_type: "application/pdf" } });
+    expect(after.body).toEqual({
+      id: s.id,
+      status: "completed",
+      expires_at: s.expires_at,
+      result: { url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_[0-9a-z]+\?exp=\d+&sig=/), bytes: 900, page_count: 1, content_type: "application/pdf" },
+    });
   });
 
   it("GET /v1/sessions/:id/qr serves an SVG that decodes to scan_url_base?c=<code>, which opens the same session", async () => {
