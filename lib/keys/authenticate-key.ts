@@ -1,9 +1,9 @@
-import { and, eq, fillPlaceholders, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Ctx } from "../context";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
-import { arrayRows } from "../db/array-rows";
+import { arrayRows, driverStatement } from "../db/array-rows";
 import { apiKeys, scannerProfiles, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import { parseKeyValue, type KeyKind, type KeyMode } from "./key-format";
@@ -34,8 +34,9 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * statement for everything `POST /v1/sessions` reads before its insert (issue 14). Sent by the
  * driver itself (`arrayRows`, as the status poll's read), so its columns are read by position.
  */
-const KEY_BY_HASH = (() => {
-  const { sql: text, params } = new QueryBuilder()
+const KEY_BY_HASH = driverStatement(
+  "api_key_by_hash",
+  new QueryBuilder()
     .select({
       id: apiKeys.id,
       tenantId: apiKeys.tenantId,
@@ -51,10 +52,8 @@ const KEY_BY_HASH = (() => {
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
     .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-    .limit(1)
-    .toSQL();
-  return { name: "api_key_by_hash", text, params };
-})();
+    .limit(1),
+);
 
 type KeyRow = [id: string, tenantId: string, kind: KeyKind, mode: KeyMode, revokedAt: Date | null, lastUsedAt: Date | null, allowedOrigins: string[], defaultProfileId: string | null, defaultProfileSettings: Record<string, unknown> | null];
 
@@ -62,7 +61,7 @@ type KeyRow = [id: string, tenantId: string, kind: KeyKind, mode: KeyMode, revok
 export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "now" | "defer">): Promise<ApiKeyPrincipal> {
   const value = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
   if (!value || !parseKeyValue(value)) throw new ApiError("invalid_api_key");
-  const [row] = await arrayRows(ctx.db, KEY_BY_HASH, fillPlaceholders(KEY_BY_HASH.params, { keyHash: sha256Hex(value) }));
+  const [row] = await arrayRows(ctx.db, KEY_BY_HASH, { keyHash: sha256Hex(value) });
   const [keyId, tenantId, keyKind, mode, revokedAt, lastUsedAt, allowedOrigins, defaultProfileId, defaultProfileSettings] = (row ?? []) as KeyRow;
   if (!row || revokedAt) throw new ApiError("invalid_api_key");
   if (isStale(lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, keyId, ctx.now));

@@ -1,8 +1,8 @@
-import { eq, fillPlaceholders, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
-import { arrayRows } from "../db/array-rows";
+import { arrayRows, driverStatement } from "../db/array-rows";
 import { prepared } from "../db/prepared";
 import { files, sessions, tenants, type SessionStatus } from "../db/schema";
 import { ApiError } from "../errors";
@@ -50,23 +50,22 @@ export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file
  * by position, in the order `STATUS_READ` selects them.
  */
 async function findSessionStatus(db: Db, sessionId: string): Promise<StatusRow | null> {
-  const [row] = await arrayRows(db, STATUS_READ, fillPlaceholders(STATUS_READ.params, { sessionId }));
+  const [row] = await arrayRows(db, STATUS_READ, { sessionId });
   if (!row) return null;
   const [id, status, expiresAt, fileId, pageCount, bytes, contentType] = row as [string, SessionStatus, Date, string | null, number, number, string];
   return { id, status, expiresAt, file: fileId === null ? null : { id: fileId, pageCount, bytes, contentType } };
 }
 
 /** The status read's SQL, built by drizzle once: only the id changes between calls. */
-const STATUS_READ = (() => {
-  const { sql: text, params } = new QueryBuilder()
+const STATUS_READ = driverStatement(
+  "session_status_by_id",
+  new QueryBuilder()
     .select({ id: sessions.id, status: sessions.status, expiresAt: sessions.expiresAt, fileId: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType })
     .from(sessions)
     .leftJoin(files, eq(files.sessionId, sessions.id))
     .where(eq(sessions.id, sql.placeholder("sessionId")))
-    .limit(1)
-    .toSQL();
-  return { name: "session_status_by_id", text, params };
-})();
+    .limit(1),
+);
 
 /** The tenant fields the dashboard preview session needs; the console user's tenant exists. */
 export async function loadTenant(db: Db, tenantId: string) {
