@@ -1,4 +1,5 @@
 import { fillPlaceholders } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 /** A query's SQL text as drizzle built it once, its parameters, and the name Postgres keeps it under. */
@@ -27,9 +28,11 @@ type Pglite = { query(text: string, values: unknown[], options: { rowMode: "arra
  * throughput (the same SQL sent both ways, side by side). The trade: the caller maps columns by
  * position, and values come as the driver parses them (on both drivers timestamptz as a Date,
  * integer as a number, jsonb parsed). Named on Postgres, so it is parsed once per connection,
- * as drizzle's prepared queries are; PGlite runs the text unnamed.
+ * as drizzle's prepared queries are; PGlite runs the text unnamed. It takes the database handle only:
+ * a transaction's connection is not reachable through it (refused by name, as `prepared()` does).
  */
 export async function arrayRows(db: Db, statement: DriverStatement, placeholders: Record<string, unknown>): Promise<unknown[][]> {
+  if (db instanceof PgTransaction) throw new Error(`arrayRows(${statement.name}): a transaction cannot use the handle's driver`);
   const client = (db as unknown as { $client: PgPool | Pglite }).$client;
   const values = fillPlaceholders(statement.params, placeholders);
   const { rows } =

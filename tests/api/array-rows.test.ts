@@ -5,6 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
+import type { Db } from "@/lib/db";
 import { arrayRows, driverStatement } from "@/lib/db/array-rows";
 import { sessions } from "@/lib/db/schema";
 import { signup } from "../support/factories";
@@ -35,5 +36,11 @@ describe("arrayRows", () => {
   it("answers no rows for an id that does not exist, and keeps the statement's fixed values (its limit)", async () => {
     expect(BY_ID.params).toContain(1);
     expect(await arrayRows(svc.get().db, BY_ID, { id: "sess_00000000000000000000" })).toEqual([]);
+  });
+
+  it("refuses a transaction handle by name instead of failing on its missing driver", async () => {
+    await expect(svc.get().db.transaction((tx) => arrayRows(tx as unknown as Db, BY_ID, { id: "sess_00000000000000000000" }))).rejects.toThrow(
+      "arrayRows(array_rows_test_by_id): a transaction cannot use the handle's driver",
+    );
   });
 });
