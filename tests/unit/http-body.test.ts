@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { readCapped, readJsonObject } from "@/lib/http";
+import { parseJsonObject, readCapped, readJsonObject } from "@/lib/http";
 import { pathTemplate } from "@/lib/http/route";
 import { exceedsJsonDepth } from "@/lib/http/hostile-text";
 
@@ -56,6 +56,36 @@ describe("readJsonObject", () => {
     const body = await readJsonObject(req('{"__proto__":{"polluted":true},"constructor":{"prototype":{"x":1}}}'));
     expect(Object.keys(body)).toEqual(["__proto__", "constructor"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe("parseJsonObject over the chunks a body arrived in", () => {
+  /** `text` as the bytes of `size`-byte chunks, the way a request stream hands them over. */
+  const chunked = (text: string, size: number) => {
+    const bytes = new TextEncoder().encode(text);
+    const chunks: Uint8Array[] = [];
+    for (let at = 0; at < bytes.length; at += size) chunks.push(bytes.slice(at, at + size));
+    return chunks;
+  };
+
+  it("reads an ASCII body the same in any chunking, a large body before a small one leaving nothing behind", () => {
+    const large = { session: "s".repeat(171), payload: "QUJD".repeat(400_000) };
+    const small = { session: "t" };
+    for (const size of [1, 7, 65_536]) {
+      if (size > 1) expect(parseJsonObject(chunked(JSON.stringify(large), size))).toEqual(large);
+      expect(parseJsonObject(chunked(JSON.stringify(small), size))).toEqual(small);
+    }
+  });
+
+  it("reads a body larger than the kept join buffer (8 MiB) whole", () => {
+    const large = { payload: "QUJD".repeat(2_300_000) };
+    expect(parseJsonObject(chunked(JSON.stringify(large), 65_536))).toEqual(large);
+  });
+
+  it("reads UTF-8 split inside a character across chunks, and refuses invalid UTF-8 in a later chunk", () => {
+    expect(parseJsonObject(chunked('{"name":"Zoë Łukasz 漢字"}', 1))).toEqual({ name: "Zoë Łukasz 漢字" });
+    const invalid = [...chunked('{"a":"', 3), new Uint8Array([0xff]), ...chunked('"}', 3)];
+    expect(() => parseJsonObject(invalid)).toThrow(ApiError);
   });
 });
 
