@@ -68,7 +68,7 @@ describe("parseJsonObject over the chunks a body arrived in", () => {
     return chunks;
   };
 
-  it("reads an ASCII body the same in any chunking, a large body before a small one leaving nothing behind", () => {
+  it("reads an ASCII body the same in any chunking, and a small body after a large one as its own bytes only", () => {
     const large = { session: "s".repeat(171), payload: "QUJD".repeat(400_000) };
     const small = { session: "t" };
     for (const size of [1, 7, 65_536]) {
@@ -85,7 +85,16 @@ describe("parseJsonObject over the chunks a body arrived in", () => {
   it("reads UTF-8 split inside a character across chunks, and refuses invalid UTF-8 in a later chunk", () => {
     expect(parseJsonObject(chunked('{"name":"Zoë Łukasz 漢字"}', 1))).toEqual({ name: "Zoë Łukasz 漢字" });
     const invalid = [...chunked('{"a":"', 3), new Uint8Array([0xff]), ...chunked('"}', 3)];
-    expect(() => parseJsonObject(invalid)).toThrow(ApiError);
+    const err = (() => {
+      try {
+        parseJsonObject(invalid);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe("invalid_request");
+    expect((err as ApiError).fields).toEqual({ body: "must be valid JSON" });
   });
 });
 
