@@ -1,3 +1,5 @@
+import type { ScanResult } from "@/scanner/contract";
+
 /** The shapes the console reads from `/v1/auth/*` and `/v1/dashboard/*` (SPEC.md, console API). */
 export type ThemeMode = "light" | "dark" | "auto";
 
@@ -58,6 +60,11 @@ export interface SessionSummary {
   metadata: Record<string, unknown>;
   created_at: string;
   expires_at: string;
+}
+
+/** `GET /v1/dashboard/sessions/:id`: the summary and the document's facts (never its link). */
+export interface SessionDetail extends SessionSummary {
+  result: Omit<ScanResult, "url"> | null;
 }
 
 export interface Analytics {

@@ -11,6 +11,14 @@ export type Locale = (typeof LOCALES)[number];
 
 export const OUTPUTS = ["pdf"] as const;
 export const WATERMARK_SIZES = ["sm", "md", "lg"] as const;
+
+/**
+ * What the scanner does to a page's light and colour after straightening it:
+ * `auto` removes the room's light (paper white, ink black, colour kept), `grayscale` the same
+ * in grey, `bw` one bit per pixel for text-only pages, `original` no photometric change.
+ */
+export const FILTERS = ["auto", "grayscale", "bw", "original"] as const;
+export type Filter = (typeof FILTERS)[number];
 export type WatermarkSize = (typeof WATERMARK_SIZES)[number];
 
 /** Bounds of the numbers and texts in a settings object (DESIGN "Settled gaps"); lengths in code points. */
@@ -34,7 +42,9 @@ export type ScannerSettings = {
   options: {
     maxPages: number;
     output: (typeof OUTPUTS)[number];
+    /** Kept from the spec: `true` means the `grayscale` filter when `filter` is `auto`. */
     grayscale: boolean;
+    filter: Filter;
     showFlash: boolean;
     showZoom: boolean;
     showA4Hint: boolean;
@@ -47,9 +57,68 @@ export const PLATFORM_DEFAULTS: ScannerSettings = deepFreeze({
   locale: "en",
   theme: { accent: "#1a90cc", cornerRadius: 10 },
   completion: {},
-  options: { maxPages: 20, output: "pdf", grayscale: false, showFlash: true, showZoom: true, showA4Hint: true },
+  options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true },
   watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
 });
+
+/**
+ * The filter a page gets by default: `options.filter`, except that the spec's
+ * `options.grayscale: true` turns the default `auto` into `grayscale`.
+ */
+export function defaultFilter(options: Pick<ScannerSettings["options"], "filter" | "grayscale">): Filter {
+  return options.filter === "auto" && options.grayscale ? "grayscale" : options.filter;
+}
+
+/** Where a page's picture came from: the live camera, or a photo the person picked. */
+export const CAPTURE_SOURCES = ["camera", "file"] as const;
+export type CaptureSource = (typeof CAPTURE_SOURCES)[number];
+
+/**
+ * How the page's corners were set: `detected` by the detector and kept, `adjusted` by hand,
+ * `default` when nothing was detected and the starting frame was kept.
+ */
+export const CORNER_ORIGINS = ["detected", "adjusted", "default"] as const;
+export type CornerOrigin = (typeof CORNER_ORIGINS)[number];
+
+/** Capture problems the scanner prompts about; a page kept despite one lists it. */
+export const PAGE_WARNINGS = ["blurry", "dark", "glare"] as const;
+export type PageWarning = (typeof PAGE_WARNINGS)[number];
+
+/**
+ * One page's quality report, measured by the scanner (docs/scanner.md, "Page quality report",
+ * says what each number means and what a good page scores). Sent with the upload, validated
+ * by the service, returned as `result.pages[]`.
+ */
+export interface PageReport {
+  filter: Filter;
+  source: CaptureSource;
+  corners: CornerOrigin;
+  /** The detector's confidence in the corners it found, 0..1 (0 when it found none). */
+  confidence: number;
+  /** Pixel size of the delivered page image. */
+  width: number;
+  height: number;
+  /** Pixels per inch of the delivered page at its physical size (A4/Letter when snapped). */
+  dpi: number;
+  /** Focus of the straightened page, 0 (no edges) .. 1 (crisp print). */
+  sharpness: number;
+  /** Share of the page that is blown out (glare, flash), 0..1. */
+  glare: number;
+  /** Mean brightness of the paper in the camera's picture, 0 (black) .. 1 (white). */
+  brightness: number;
+  /** Spread of the paper's brightness over an 8x8 grid, (max - min) / max, before and after the filter; 0 is even. */
+  unevenness_before: number;
+  unevenness_after: number;
+  /** Prompts the person saw at capture and kept the page anyway. */
+  warnings: PageWarning[];
+}
+
+/** Bounds of a page report's numbers (the service rejects anything outside them). */
+export const PAGE_REPORT_BOUNDS = {
+  unit: { min: 0, max: 1 },
+  pixels: { min: 1, max: 20_000 },
+  dpi: { min: 1, max: 2_400 },
+} as const;
 
 /** Why a scan could not finish (`POST /v1/scanner/fail`'s `reason`). */
 export const FAIL_REASONS = ["camera_unavailable", "scan_error", "upload_error"] as const;
@@ -61,6 +130,8 @@ export interface ScanResult {
   page_count: number;
   bytes: number;
   content_type: string;
+  /** One quality report per page, in page order; empty when the uploader sent none. */
+  pages: PageReport[];
 }
 
 /** `GET /v1/scanner/config`: what the scanner page needs to run one session. */

@@ -1,6 +1,6 @@
 import { isLocale } from "./i18n";
 import { contrastRatio, parseColour, type Rgb } from "./colour";
-import { PLATFORM_DEFAULTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type ScannerSettings, type WatermarkSize } from "./contract";
+import { FILTERS, PLATFORM_DEFAULTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type Filter, type ScannerSettings, type WatermarkSize } from "./contract";
 
 export type { ScannerSettings };
 
@@ -34,6 +34,7 @@ export function resolveSettings(raw: unknown): ScannerSettings {
       maxPages: Math.round(num(options.maxPages, d.options.maxPages, B.maxPages)),
       output: "pdf",
       grayscale: bool(options.grayscale, d.options.grayscale),
+      filter: FILTERS.includes(options.filter as Filter) ? (options.filter as Filter) : d.options.filter,
       showFlash: bool(options.showFlash, d.options.showFlash),
       showZoom: bool(options.showZoom, d.options.showZoom),
       showA4Hint: bool(options.showA4Hint, d.options.showA4Hint),

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { formatDateTime, formatNumber } from "../format";
 import { metadataPretty } from "../session-text";
-import { SESSION_LIST_LIMIT, SESSION_LIST_PATH } from "../sessions/session-list";
-import type { SessionSummary } from "../types";
+import { PageReportList } from "../sessions/page-report-list";
+import type { SessionDetail as SessionDetailView } from "../types";
 import { CopyButton } from "../ui/copy-button";
 import { DataGate } from "../ui/data-gate";
 import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
@@ -12,38 +12,36 @@ import { ModeBadge, StatusBadge } from "../ui/status-badge";
 import { useApiData } from "../use-api-data";
 
 /**
- * `/console/sessions/[id]`: the console API has no single-session read, so the detail is
- * the session's entry in the newest-200 list. The scanned file is not served to the console.
+ * `/console/sessions/[id]`: one session, read by id, with the scanner's per-page quality
+ * report once the document exists. The scanned file itself is not served to the console.
  */
 export function SessionDetailPage({ id }: { id: string }) {
-  const list = useApiData<{ sessions: SessionSummary[] }>(SESSION_LIST_PATH);
+  const read = useApiData<{ session: SessionDetailView }>(`/v1/dashboard/sessions/${encodeURIComponent(id)}`);
+  const missing = read.error?.code === "not_found";
   return (
     <>
       <p className="c-back">
         <Link href="/console/sessions">← All sessions</Link>
       </p>
       <PageHeader title="Session" />
-      <DataGate state={list} what="the session">
-        {({ sessions }) => {
-          const session = sessions.find((s) => s.id === id);
-          return session ? (
-            <SessionDetail session={session} />
-          ) : (
-            <Card>
-              <EmptyState title="Session not found">
-                <p>
-                  It is not among your {SESSION_LIST_LIMIT} newest sessions, or it belongs to another account. Your server can still read any of its sessions with a secret key (<code>GET /v1/sessions/:id</code>).
-                </p>
-              </EmptyState>
-            </Card>
-          );
-        }}
-      </DataGate>
+      {missing ? (
+        <Card>
+          <EmptyState title="Session not found">
+            <p>
+              No session of this account has this id. Check the link, or find the session in the <Link href="/console/sessions">list</Link>.
+            </p>
+          </EmptyState>
+        </Card>
+      ) : (
+        <DataGate state={read} what="the session">
+          {({ session }) => <SessionDetail session={session} />}
+        </DataGate>
+      )}
     </>
   );
 }
 
-function SessionDetail({ session: s }: { session: SessionSummary }) {
+function SessionDetail({ session: s }: { session: SessionDetailView }) {
   return (
     <>
       <Card>
@@ -77,6 +75,12 @@ function SessionDetail({ session: s }: { session: SessionSummary }) {
           {metadataPretty(s.metadata)}
         </pre>
       </Card>
+      {s.result && s.result.pages.length > 0 && (
+        <Card title="Page quality" titleId="page-quality">
+          <p className="c-muted">What the scanner measured on each page it delivered. “Good” follows the guides in the sessions reference; your server gets the same numbers as <code>result.pages</code>.</p>
+          <PageReportList pages={s.result.pages} />
+        </Card>
+      )}
       <Card title="The scanned document" titleId="result">
         <p>
           The console does not hand out result files. Your server gets the file of a completed session in two ways: read the session with a secret key (<code className="c-break">GET /v1/sessions/{s.id}</code> returns <code>result.url</code>, a short-lived signed link), or receive the <code>scan.completed</code> webhook, which carries the same result.

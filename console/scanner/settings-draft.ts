@@ -1,3 +1,4 @@
+import { defaultFilter } from "@/scanner/contract";
 import { CLEARABLE_PATHS, type ScannerSettings } from "@/lib/scanner-settings/schema";
 
 /**
@@ -5,6 +6,10 @@ import { CLEARABLE_PATHS, type ScannerSettings } from "@/lib/scanner-settings/sc
  * paths as the API's `fields` (`theme.accent`, `watermark.text`), so a field error lands on
  * its control with no mapping. Text and number controls hold what was typed (a string);
  * `toSettings` turns the draft back into the object the API's schema checks.
+ *
+ * The spec's `options.grayscale` and `options.filter` are one choice here (docs/console.md,
+ * "Page filter"): the draft holds the filter pages actually get, and saving writes
+ * `grayscale` as `filter === "grayscale"`, so an API reader of either field sees the truth.
  */
 export type SettingPath =
   | "locale"
@@ -15,6 +20,7 @@ export type SettingPath =
   | "options.maxPages"
   | "options.output"
   | "options.grayscale"
+  | "options.filter"
   | "options.showFlash"
   | "options.showZoom"
   | "options.showA4Hint"
@@ -36,6 +42,7 @@ export const SETTING_KINDS: Record<SettingPath, Kind> = {
   "options.maxPages": "number",
   "options.output": "text",
   "options.grayscale": "boolean",
+  "options.filter": "text",
   "options.showFlash": "boolean",
   "options.showZoom": "boolean",
   "options.showA4Hint": "boolean",
@@ -64,11 +71,21 @@ function write(obj: Nested, path: string, value: unknown): void {
   at[last] = value;
 }
 
+/**
+ * The settings with the filter and grayscale pair as the editor shows it: the filter pages get
+ * (`grayscale: true` over `auto` is `grayscale`) and `grayscale` true exactly for that filter.
+ */
+function asEdited(settings: ScannerSettings): ScannerSettings {
+  const filter = defaultFilter(settings.options);
+  return { ...settings, options: { ...settings.options, filter, grayscale: filter === "grayscale" } };
+}
+
 /** A saved settings object as the editor's draft. */
 export function draftFrom(settings: ScannerSettings): Draft {
   const draft = {} as Draft;
+  const edited = asEdited(settings);
   for (const path of PATHS) {
-    const value = read(settings, path);
+    const value = read(edited, path);
     draft[path] = SETTING_KINDS[path] === "boolean" ? value === true : value === undefined ? "" : String(value);
   }
   return draft;
@@ -86,17 +103,21 @@ export function toSettings(draft: Draft): Nested {
       if (String(value) !== "") write(out, path, value);
     } else write(out, path, value);
   }
+  write(out, "options.grayscale", draft["options.filter"] === "grayscale");
   return out;
 }
 
 /**
  * What changed between the saved settings and the checked draft, as the patch the API takes:
  * only changed paths, and `null` for an optional text the owner emptied (which clears it).
+ * Saved settings whose only difference is the spelling of the same filter (`grayscale: true`
+ * over `auto`) are unchanged.
  */
 export function patchBetween(saved: ScannerSettings, next: Nested): Nested {
   const patch: Nested = {};
+  const edited = asEdited(saved);
   for (const path of PATHS) {
-    const before = read(saved, path);
+    const before = read(edited, path);
     const after = read(next, path);
     if (before === after) continue;
     write(patch, path, after === undefined && CLEARABLE_PATHS.has(path) ? null : after);

@@ -2,6 +2,7 @@ import { LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings } from "@/lib/s
 import type { FieldErrors } from "../api";
 import { CheckField, SelectField, TextField } from "../ui/field";
 import { ColourField } from "./colour-field";
+import { FilterChoice } from "./filter-choice";
 import { NumberField, TextAreaField } from "./setting-controls";
 import type { Draft, SettingPath } from "./settings-draft";
 
@@ -42,7 +43,7 @@ export function SettingsFields({ draft, errors, saved, set }: SettingsFieldsProp
         <legend>Capture</legend>
         <NumberField label="Most pages per document" value={text("options.maxPages")} min={1} max={50} step={1} hint="A whole number from 1 to 50." error={errors["options.maxPages"]} onChange={change("options.maxPages")} />
         <SelectField label="Output" value={text("options.output")} error={errors["options.output"]} options={OUTPUTS.map((o) => ({ value: o, label: o.toUpperCase() }))} hint="The scanner delivers one PDF per session." onChange={(e) => set("options.output", e.target.value)} />
-        <CheckField label="Grayscale pages" checked={on("options.grayscale")} error={errors["options.grayscale"]} onChange={change("options.grayscale")} />
+        <FilterChoice value={text("options.filter")} error={errors["options.filter"] ?? errors["options.grayscale"]} onChange={change("options.filter")} />
         <CheckField label="Show the flash (torch) button" checked={on("options.showFlash")} error={errors["options.showFlash"]} hint="Only on phones whose camera has a torch." onChange={change("options.showFlash")} />
         <CheckField label="Show the zoom control" checked={on("options.showZoom")} error={errors["options.showZoom"]} onChange={change("options.showZoom")} />
         <CheckField label="Show the A4 framing hint" checked={on("options.showA4Hint")} error={errors["options.showA4Hint"]} onChange={change("options.showA4Hint")} />

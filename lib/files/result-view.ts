@@ -4,7 +4,7 @@ import type { files } from "../db/schema";
 import { signFileUrl } from "./file-url";
 
 /** The file columns a result is built from. */
-export type ResultFile = Pick<typeof files.$inferSelect, "id" | "pageCount" | "bytes" | "contentType">;
+export type ResultFile = Pick<typeof files.$inferSelect, "id" | "pageCount" | "bytes" | "contentType" | "pageReports">;
 
 /**
  * A session's `result` with a freshly signed, short-lived `url`; null until a document exists.
@@ -17,5 +17,6 @@ export function resultView(config: Pick<Config, "appSecret" | "publicBaseUrl" | 
     page_count: file.pageCount,
     bytes: file.bytes,
     content_type: file.contentType,
+    pages: file.pageReports ?? [],
   };
 }

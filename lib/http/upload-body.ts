@@ -16,6 +16,8 @@ export interface UploadFields {
   token: string | undefined;
   /** `pages` as sent (validated by the caller's schema). */
   pages: unknown;
+  /** `report` as sent: the multipart field's text (parsed by the caller), or the JSON body's value as its schema checked it. */
+  report: unknown;
 }
 
 export interface UploadBodyOptions {
@@ -23,14 +25,14 @@ export interface UploadBodyOptions {
   /** The `X-Client-Token` header's value; a body `session` field must then match it. */
   headerToken: string | null;
   /** The JSON body's schema (`session`, `payload`, `pages`). */
-  jsonSchema: z.ZodType<{ session?: string; payload?: string; pages?: number }>;
+  jsonSchema: z.ZodType<{ session?: string; payload?: string; pages?: number; report?: unknown }>;
   /** Stores the document as it arrives (a stream for multipart, bytes for JSON), once its token is known. */
   onFile(token: string, body: ReadableStream<Uint8Array> | Uint8Array): Promise<void>;
 }
 
 /**
- * Reads `POST /v1/scanner/upload`, multipart (`session`, `file`, `pages`) or JSON (`session`,
- * `payload` as base64 or a data URI, `pages`). Multipart is read part by part straight off
+ * Reads `POST /v1/scanner/upload`, multipart (`session`, `file`, `pages`, `report`) or JSON
+ * (`session`, `payload` as base64 or a data URI, `pages`, `report`). Multipart is read part by part straight off
  * the socket and the file part is handed to `onFile` as a stream, so memory stays flat
  * whatever the file's size; the token must then arrive first (the header, or a `session`
  * part before the file, as browsers send a FormData built in that order). JSON must be
@@ -73,7 +75,7 @@ async function readMultipart(req: Request, options: UploadBodyOptions): Promise<
   if (text.has("file")) fields.file = "must be a file";
   if (Object.keys(fields).length > 0) throw invalidRequest(fields);
   const pages = text.get("pages");
-  return { token, pages: pages === undefined ? undefined : /^\d{1,6}$/.test(pages) ? Number(pages) : pages };
+  return { token, pages: pages === undefined ? undefined : /^\d{1,6}$/.test(pages) ? Number(pages) : pages, report: text.get("report") };
 }
 
 async function readJson(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
@@ -81,14 +83,14 @@ async function readJson(req: Request, options: UploadBodyOptions): Promise<Uploa
   if (chunks === null) throw new ApiError("file_too_large");
   const parsed = options.jsonSchema.safeParse(chunks.every((c) => c.byteLength === 0) ? {} : parseJsonObject(chunks));
   if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
-  const { session, payload, pages } = parsed.data;
+  const { session, payload, pages, report } = parsed.data;
   const fields: FieldErrors = {};
   const token = session !== undefined ? matchHeader(session, options.headerToken, fields) : (options.headerToken ?? undefined);
   const bytes = payload !== undefined ? decodePayload(payload, fields) : null;
   if (Object.keys(fields).length > 0) throw invalidRequest(fields);
   if (bytes && bytes.byteLength > options.maxBytes) throw new ApiError("file_too_large");
   if (bytes && token !== undefined) await options.onFile(token, bytes);
-  return { token, pages };
+  return { token, pages, report };
 }
 
 /** A body token and a header token must name the same session. */

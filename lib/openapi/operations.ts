@@ -62,6 +62,7 @@ const Pdf = z.string().meta({ format: "binary", description: "The PDF's bytes." 
 const MultipartUpload = z.object({
   session: z.string().optional().meta({ description: "The client token, unless sent as X-Client-Token; must come before `file`." }),
   pages: z.string().optional().meta({ description: "Page count (decimal digits)." }),
+  report: z.string().optional().meta({ description: "JSON text of an array of PageReport objects, one per page in page order." }),
   file: Pdf,
 });
 
@@ -217,6 +218,7 @@ export const OPERATIONS: Operation[] = [
   consoleOp("post", "/v1/dashboard/credits/topup", "Buy a credit pack", { 201: json("Balance and ledger after the top-up.", R.Credits) }, { body: TopUpInput, idempotent: true }),
   consoleOp("get", "/v1/dashboard/analytics", "Usage analytics", { 200: json("Totals, a daily series and recent sessions for the window ending today (UTC).", R.Analytics) }, { description: "`days` is 1–90; anything else counts as 30.", query: AnalyticsQuery }),
   consoleOp("get", "/v1/dashboard/sessions", "Recent sessions", { 200: json("The newest sessions first.", R.DashboardSessions) }, { query: ListQuery, errors: ["invalid_request"] }),
+  consoleOp("get", "/v1/dashboard/sessions/{id}", "One session", { 200: json("The session, with its result's page count, size and per-page quality report (no download link).", R.DashboardSession) }, { errors: ["not_found"] }),
   consoleOp("get", "/v1/dashboard/scanner", "Scanner profiles and defaults", { 200: json("Profiles, the default one and the platform defaults.", R.ScannerOverview) }),
   consoleOp("put", "/v1/dashboard/scanner", "Change the default profile's settings", { 200: json("The default profile's settings after the patch.", R.DefaultSettings) }, { body: ScannerSettingsPatch, errors: ["invalid_scanner_config"] }),
   consoleOp("post", "/v1/dashboard/scanner/profiles", "Create a scanner profile", { 201: json("The profile.", R.OneProfile) }, { body: ProfileBody }),

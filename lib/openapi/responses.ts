@@ -9,6 +9,7 @@ import { THEME_MODES } from "../accounts/schemas";
 import { DELIVERY_STATUSES, LEDGER_REASONS, SESSION_CREATORS, SESSION_STATUSES } from "../db/schema";
 import { ERRORS } from "../errors";
 import { ScannerSettingsSchema } from "../scanner-settings";
+import { PageReport } from "../sessions/page-report";
 import { WEBHOOK_EVENTS } from "../webhooks/events";
 
 const Timestamp = z.iso.datetime().meta({ description: "ISO 8601, UTC", example: "2026-11-25T10:00:00.000Z" });
@@ -35,6 +36,7 @@ export const ScanResult = z
     page_count: z.int().min(1),
     bytes: z.int().min(1),
     content_type: z.literal("application/pdf"),
+    pages: z.array(PageReport).meta({ description: "The scanner's quality report, one entry per page in page order; empty when it sent none." }),
   })
   .meta({ id: "ScanResult" });
 
@@ -130,18 +132,20 @@ export const OneProfile = z.strictObject({ profile: Profile });
 export const UpdatedProfile = z.strictObject({ profile: Profile, default_profile_id: z.string().nullable() });
 export const DeletedProfile = z.strictObject({ id: id("prof"), deleted: z.literal(true) });
 
-export const DashboardSessions = z.strictObject({
-  sessions: z.array(
-    z.strictObject({
-      id: id("sess"),
-      status: SessionStatus,
-      mode: Mode,
-      pages: Count.nullable(),
-      metadata: Metadata,
-      created_at: Timestamp,
-      expires_at: Timestamp,
-    }),
-  ),
+const DashboardSessionItem = z.strictObject({
+  id: id("sess"),
+  status: SessionStatus,
+  mode: Mode,
+  pages: Count.nullable(),
+  metadata: Metadata,
+  created_at: Timestamp,
+  expires_at: Timestamp,
+});
+export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem) });
+export const DashboardSession = z.strictObject({
+  session: DashboardSessionItem.extend({
+    result: ScanResult.omit({ url: true }).nullable().meta({ description: "The document's page count, size and per-page quality report; null until it exists. The console is never given a download link." }),
+  }),
 });
 
 export const Analytics = z.strictObject({

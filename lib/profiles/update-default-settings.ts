@@ -3,7 +3,7 @@ import type { Ctx } from "../context";
 import { withTx } from "../db";
 import { scannerProfiles } from "../db/schema";
 import { ApiError } from "../errors";
-import { applyScannerPatch, type ScannerSettings } from "../scanner-settings";
+import { applyScannerPatch, storedSettings, type ScannerSettings } from "../scanner-settings";
 import { lockDefaultProfileId, lockProfileForTenant } from "./internal";
 
 /**
@@ -17,7 +17,7 @@ export async function updateDefaultSettings({ ctx, tenantId, patch }: { ctx: Ctx
     const defaultId = await lockDefaultProfileId(tx, tenantId);
     if (!defaultId) throw new ApiError("not_found", { message: "This account has no default scanner profile." });
     const current = await lockProfileForTenant(tx, tenantId, defaultId);
-    const scanner = applyScannerPatch(current.settings as ScannerSettings, patch, "invalid_request", "body");
+    const scanner = applyScannerPatch(storedSettings(current.settings), patch, "invalid_request", "body");
     await tx.update(scannerProfiles).set({ settings: scanner, updatedAt: now }).where(eq(scannerProfiles.id, defaultId));
     return { scanner };
   });

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { withTx } from "../db";
 import { scannerProfiles, tenants } from "../db/schema";
-import type { ScannerSettings } from "../scanner-settings";
+import { storedSettings } from "../scanner-settings";
 import { lockDefaultProfileId, lockProfileForTenant, withUniqueName } from "./internal";
 import { parseProfileInput, UpdateProfileInput } from "./schemas";
 import { profileView, type ProfileView } from "./views";
@@ -18,7 +18,7 @@ export async function updateProfile({ ctx, tenantId, profileId, body }: { ctx: C
     withTx(db, async (tx) => {
       let defaultId = await lockDefaultProfileId(tx, tenantId);
       const current = await lockProfileForTenant(tx, tenantId, profileId);
-      const { input, settings } = parseProfileInput(UpdateProfileInput, body, current.settings as ScannerSettings);
+      const { input, settings } = parseProfileInput(UpdateProfileInput, body, storedSettings(current.settings));
       const [row] = await tx
         .update(scannerProfiles)
         .set({ name: input.name ?? current.name, settings: settings ?? current.settings, updatedAt: now })

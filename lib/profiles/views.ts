@@ -1,6 +1,6 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { scannerProfiles } from "../db/schema";
-import type { ScannerSettings } from "../scanner-settings";
+import { storedSettings, type ScannerSettings } from "../scanner-settings";
 
 export interface ProfileView {
   id: string;
@@ -9,5 +9,5 @@ export interface ProfileView {
 }
 
 export function profileView(p: InferSelectModel<typeof scannerProfiles>): ProfileView {
-  return { id: p.id, name: p.name, scanner: p.settings as ScannerSettings };
+  return { id: p.id, name: p.name, scanner: storedSettings(p.settings) };
 }

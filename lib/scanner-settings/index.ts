@@ -1,4 +1,5 @@
 export { applyScannerPatch, type ScannerErrorCode } from "./apply-scanner-patch";
-export { PLATFORM_DEFAULTS } from "../../scanner/contract";
+export { defaultFilter, PLATFORM_DEFAULTS } from "../../scanner/contract";
 export { isPlainObject, mergeSettings } from "./merge";
-export { isCssColour, ScannerSettingsSchema, LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings } from "./schema";
+export { FILTERS, isCssColour, ScannerSettingsSchema, LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings } from "./schema";
+export { storedSettings } from "./stored-settings";

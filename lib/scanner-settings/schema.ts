@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { LOCALES, OUTPUTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type ScannerSettings } from "../../scanner/contract";
+import { FILTERS, LOCALES, OUTPUTS, SETTINGS_BOUNDS as B, WATERMARK_SIZES, type ScannerSettings } from "../../scanner/contract";
 
 // The lists, bounds and type live in the scanner's contract module, which the browser imports too.
-export { LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings };
+export { FILTERS, LOCALES, OUTPUTS, WATERMARK_SIZES, type ScannerSettings };
 
 /** Keys that could reach an object's prototype when copied; refused wherever a key is accepted. */
 export const FORBIDDEN_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
@@ -38,6 +38,7 @@ const Options = z.strictObject({
   maxPages: z.number().int().min(B.maxPages.min).max(B.maxPages.max),
   output: z.enum(OUTPUTS),
   grayscale: z.boolean(),
+  filter: z.enum(FILTERS),
   showFlash: z.boolean(),
   showZoom: z.boolean(),
   showA4Hint: z.boolean(),

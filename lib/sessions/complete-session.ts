@@ -11,7 +11,8 @@ import { spendHold } from "./hold";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
-import type { ScanResult } from "../../scanner/contract";
+import type { PageReport, ScanResult } from "../../scanner/contract";
+import { storedSettings } from "../scanner-settings";
 import { resultView } from "../files/result-view";
 
 export interface Completion {
@@ -20,6 +21,8 @@ export interface Completion {
   /** Size as read back from storage. */
   bytes: number;
   pages: number | undefined;
+  /** The scanner's per-page quality report, already checked against `pages` and the session's `maxPages`. */
+  report?: PageReport[];
 }
 
 /**
@@ -35,7 +38,8 @@ export interface Completion {
 export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
   const { now } = ctx;
-  const pageCount = Math.min(c.pages ?? 1, maxPages(session));
+  // Without a page count, a report's length is the count (DESIGN "Settled gaps": 1 when neither is sent).
+  const pageCount = Math.min(c.pages ?? (c.report?.length || 1), sessionMaxPages(session));
   return withTx(ctx.db, async (tx) => {
     if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
     // The tenant row lock comes before any insert that references the tenant: those take a
@@ -51,10 +55,12 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       contentType: PDF_CONTENT_TYPE,
       bytes: c.bytes,
       pageCount,
+      pageReports: c.report ?? null,
       createdAt: now,
       retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
     };
-    await insertCompletionRows(tx, { ...file, fileId: file.id, balanceAfter: tenant.credits, ledgerId: newId("ledger"), usageId: newId("usage"), mode: session.mode });
+    // Placeholders skip the jsonb column's encoder (lib/db/tx-statement.ts): the report goes as JSON text, cast in SQL.
+    await insertCompletionRows(tx, { ...file, pageReports: file.pageReports && JSON.stringify(file.pageReports), fileId: file.id, balanceAfter: tenant.credits, ledgerId: newId("ledger"), usageId: newId("usage"), mode: session.mode });
     const result = resultView(ctx.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
@@ -70,9 +76,9 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
   });
 }
 
-function maxPages(session: SessionRow): number {
-  const options = (session.scanner as { options?: { maxPages?: unknown } }).options;
-  return typeof options?.maxPages === "number" ? options.maxPages : Number.MAX_SAFE_INTEGER;
+/** The most pages a document of this session may have (its settings snapshot's `options.maxPages`). */
+export function sessionMaxPages(session: Pick<SessionRow, "scanner">): number {
+  return storedSettings(session.scanner).options.maxPages;
 }
 
 /**
@@ -104,6 +110,10 @@ export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError>
  */
 const insertCompletionRows = txStatement((tx) => {
   const p = sql.placeholder;
+  // Typed as text, so each driver sends the JSON text as it is: a parameter typed jsonb would
+  // make PGlite encode the text once more (a JSON string) and node-postgres send an array as a
+  // Postgres array literal.
+  const reportJson = sql<PageReport[] | null>`cast(${p("pageReports")} as text)::jsonb`;
   const debit = tx.$with("debit").as(
     tx.insert(creditLedger).values({ id: p("ledgerId"), tenantId: p("tenantId"), seq: nextLedgerSeq(p("tenantId")), delta: -1, balanceAfter: p("balanceAfter"), reason: "session", sessionId: p("sessionId"), note: null, createdAt: p("createdAt") }).returning({ id: creditLedger.id }),
   );
@@ -113,5 +123,5 @@ const insertCompletionRows = txStatement((tx) => {
   return tx
     .with(debit, usage)
     .insert(files)
-    .values({ id: p("fileId"), tenantId: p("tenantId"), sessionId: p("sessionId"), storageKey: p("storageKey"), contentType: p("contentType"), bytes: p("bytes"), pageCount: p("pageCount"), createdAt: p("createdAt"), retainUntil: p("retainUntil") });
+    .values({ id: p("fileId"), tenantId: p("tenantId"), sessionId: p("sessionId"), storageKey: p("storageKey"), contentType: p("contentType"), bytes: p("bytes"), pageCount: p("pageCount"), pageReports: reportJson, createdAt: p("createdAt"), retainUntil: p("retainUntil") });
 });

@@ -1,6 +1,7 @@
 import type { Ctx } from "../context";
-import { ApiError } from "../errors";
-import { completeSession } from "./complete-session";
+import { ApiError, invalidRequest, type FieldErrors } from "../errors";
+import { completeSession, sessionMaxPages } from "./complete-session";
+import { checkReportLength } from "./page-report";
 import { assertTokenUnused, findSessionWithFile, scheduleDelivery, sessionForToken } from "./internal";
 import { hasPdfHeader } from "./pdf-header";
 import type { CompleteInput } from "./schemas";
@@ -19,6 +20,10 @@ export async function completeUpload({ ctx, input }: { ctx: Ctx; input: Complete
   const { now } = ctx;
   const session = await sessionForToken(ctx, input.session, now, 400);
   assertTokenUnused(session);
+  // Checked before anything is copied or claimed: a refused report leaves the session as it was.
+  const fields: FieldErrors = {};
+  checkReportLength(input.report, input.pages, sessionMaxPages(session), fields);
+  if (Object.keys(fields).length > 0) throw invalidRequest(fields);
   const upload = uploadKey(session.id);
   const key = deliveredFileKey(session.id);
   if (!(await ctx.storage.copy(upload, key))) {
@@ -32,7 +37,7 @@ export async function completeUpload({ ctx, input }: { ctx: Ctx; input: Complete
     if (!stored || stored.size === 0) throw new ApiError("empty_file");
     if (stored.size > ctx.config.maxUploadBytes) throw new ApiError("file_too_large");
     if (!hasPdfHeader(stored.head) || (stored.contentType ?? PDF_CONTENT_TYPE) !== PDF_CONTENT_TYPE) throw new ApiError("invalid_file");
-    const { result, deliveryId } = await completeSession({ ctx, session, storageKey: key, bytes: stored.size, pages: input.pages });
+    const { result, deliveryId } = await completeSession({ ctx, session, storageKey: key, bytes: stored.size, pages: input.pages, report: input.report });
     await ctx.storage.delete(upload).catch(() => undefined);
     scheduleDelivery(ctx, deliveryId);
     return { status: "ok", session_id: session.id, result };

@@ -3,6 +3,7 @@ export { createPreviewSession } from "./create-preview-session";
 export { createSession } from "./create-session";
 export { effectiveStatus } from "./effective-status";
 export { failSession } from "./fail-session";
+export { getDashboardSession } from "./get-dashboard-session";
 export { getHandoffQr } from "./get-handoff-qr";
 export { getSession } from "./get-session";
 export { getStatus } from "./get-status";

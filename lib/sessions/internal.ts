@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/pg-core";
+import type { PageReport } from "../../scanner/contract";
 import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
 import { arrayRows, driverStatement } from "../db/array-rows";
@@ -44,23 +45,24 @@ export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file
 
 /**
  * `findSessionWithFile` narrowed to what the status poll needs: the most frequent request
- * reads three session columns and four file columns, not the row's JSON settings and
- * metadata (a third of its database and driver time on Node 24, issue 14). Sent by the driver
+ * reads three session columns and five file columns, not the row's JSON settings and
+ * metadata (a third of its database and driver time on Node 24, issue 14). The file's page
+ * report is JSON too, but it exists only once the scan is done, when the polling stops. Sent by the driver
  * itself (`arrayRows`: drizzle's execute-and-map was 4 % of the poll), so the columns are read
  * by position, in the order `STATUS_READ` selects them.
  */
 async function findSessionStatus(db: Db, sessionId: string): Promise<StatusRow | null> {
   const [row] = await arrayRows(db, STATUS_READ, { sessionId });
   if (!row) return null;
-  const [id, status, expiresAt, fileId, pageCount, bytes, contentType] = row as [string, SessionStatus, Date, string | null, number, number, string];
-  return { id, status, expiresAt, file: fileId === null ? null : { id: fileId, pageCount, bytes, contentType } };
+  const [id, status, expiresAt, fileId, pageCount, bytes, contentType, pageReports] = row as [string, SessionStatus, Date, string | null, number, number, string, PageReport[] | null];
+  return { id, status, expiresAt, file: fileId === null ? null : { id: fileId, pageCount, bytes, contentType, pageReports } };
 }
 
 /** The status read's SQL, built by drizzle once: only the id changes between calls. */
 const STATUS_READ = driverStatement(
   "session_status_by_id",
   new QueryBuilder()
-    .select({ id: sessions.id, status: sessions.status, expiresAt: sessions.expiresAt, fileId: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType })
+    .select({ id: sessions.id, status: sessions.status, expiresAt: sessions.expiresAt, fileId: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports })
     .from(sessions)
     .leftJoin(files, eq(files.sessionId, sessions.id))
     .where(eq(sessions.id, sql.placeholder("sessionId")))

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { sessions } from "../db/schema";
-import { effectiveStatus } from "./effective-status";
+import { summaryView } from "./views";
 
 /** `GET /v1/dashboard/sessions`: the tenant's sessions, newest first, status as of `now`. */
 export async function listSessions({ ctx, tenantId, limit }: { ctx: Ctx; tenantId: string; limit: number }) {
@@ -12,13 +12,5 @@ export async function listSessions({ ctx, tenantId, limit }: { ctx: Ctx; tenantI
     .where(eq(sessions.tenantId, tenantId))
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
     .limit(limit);
-  return rows.map((s) => ({
-    id: s.id,
-    status: effectiveStatus(s, now),
-    mode: s.mode,
-    pages: s.pageCount,
-    metadata: s.metadata,
-    created_at: s.createdAt.toISOString(),
-    expires_at: s.expiresAt.toISOString(),
-  }));
+  return rows.map((s) => summaryView(s, now));
 }

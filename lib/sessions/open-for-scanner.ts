@@ -1,6 +1,7 @@
-import type { ScannerConfig, ScannerSettings } from "../../scanner/contract";
+import type { ScannerConfig } from "../../scanner/contract";
 import type { Ctx } from "../context";
 import { ApiError } from "../errors";
+import { defaultFilter, storedSettings, type ScannerSettings } from "../scanner-settings";
 import { signClientToken } from "../tokens";
 import { assertTokenUnused, sessionForHandoffCode, sessionForToken } from "./internal";
 import { markOpened } from "./transitions";
@@ -30,8 +31,19 @@ export async function openForScanner({ ctx, token, code }: { ctx: Ctx; token: st
     upload: { url: upload.url, content_type: PDF_CONTENT_TYPE, expires_at: upload.expiresAt.toISOString(), max_bytes: config.maxUploadBytes },
     complete_url: `${config.publicBaseUrl}/v1/scanner/complete`,
     upload_url: `${config.publicBaseUrl}/v1/scanner/upload`,
-    scanner: session.scanner as ScannerSettings, // resolved and validated when the session was created
+    scanner: scannerForConfig(session.scanner),
     // Beyond the spec's table: the framed scanner posts results only to these origins (DESIGN.md).
     allowed_origins: session.allowedOrigins,
   };
+}
+
+/**
+ * The session's snapshot (resolved and validated when the session was created) as the scanner
+ * runs it: keys added since the snapshot was taken read as their defaults, and `options.filter`
+ * is the filter pages actually get, so the spec's `options.grayscale: true` over the default
+ * `auto` arrives as `grayscale` and the scanner needs no rule of its own.
+ */
+function scannerForConfig(snapshot: unknown): ScannerSettings {
+  const settings = storedSettings(snapshot);
+  return { ...settings, options: { ...settings.options, filter: defaultFilter(settings.options) } };
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { scannerProfiles } from "../db/schema";
 import { invalidRequest } from "../errors";
-import { applyScannerPatch, PLATFORM_DEFAULTS, type ScannerSettings } from "../scanner-settings";
+import { applyScannerPatch, PLATFORM_DEFAULTS, storedSettings, type ScannerSettings } from "../scanner-settings";
 
 export interface ResolvedScanner {
   settings: ScannerSettings;
@@ -26,7 +26,7 @@ export async function resolveScannerSettings(
   const profileId = scannerId ?? tenant.defaultProfileId;
   let base: ScannerSettings = PLATFORM_DEFAULTS;
   if (profileId && profileId === tenant.defaultProfileId && tenant.defaultProfileSettings !== undefined) {
-    if (tenant.defaultProfileSettings) base = tenant.defaultProfileSettings as ScannerSettings;
+    if (tenant.defaultProfileSettings) base = storedSettings(tenant.defaultProfileSettings);
   } else if (profileId) {
     const [profile] = await db
       .select({ settings: scannerProfiles.settings })
@@ -34,9 +34,9 @@ export async function resolveScannerSettings(
       .where(and(eq(scannerProfiles.id, profileId), eq(scannerProfiles.tenantId, tenant.id)))
       .limit(1);
     if (!profile && scannerId) throw invalidRequest({ scanner_id: "no such scanner profile" });
-    if (profile) base = profile.settings as ScannerSettings;
+    if (profile) base = storedSettings(profile.settings);
   }
-  // Not cloned: the platform defaults are frozen and a tenant's settings were read for this request.
+  // Not cloned: the platform defaults are frozen and a tenant's settings were copied for this request.
   const settings = override === undefined ? base : applyScannerPatch(base, override, "invalid_scanner_config");
   return { settings, profileId: profileId ?? null };
 }

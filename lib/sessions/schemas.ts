@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FAIL_REASONS } from "../../scanner/contract";
 import { hasUnrepresentable } from "../text";
 import { webhookUrlProblem } from "../webhooks/webhook-url";
+import { PageReports } from "./page-report";
 
 /** Serialised metadata cap (UTF-8 bytes of its JSON): generous for ids and references, not a document store. */
 export const METADATA_MAX_BYTES = 16 * 1024;
@@ -71,13 +72,14 @@ const ClientTokenField = z.string().max(4096).optional();
 /** Analytics only: a positive integer, capped later by the session's `options.maxPages`. */
 export const Pages = z.int("must be a positive integer").min(1, "must be a positive integer").max(100_000);
 
-export const CompleteInput = z.strictObject({ session: ClientTokenField, pages: Pages.optional() });
+export const CompleteInput = z.strictObject({ session: ClientTokenField, pages: Pages.optional(), report: PageReports.optional() });
 export type CompleteInput = z.infer<typeof CompleteInput>;
 
 export const UploadJsonInput = z.strictObject({
   session: ClientTokenField,
   payload: z.string().optional(),
   pages: Pages.optional(),
+  report: PageReports.optional(),
 });
 export type UploadJsonInput = z.infer<typeof UploadJsonInput>;
 

@@ -34,6 +34,31 @@ export function sessionReadView(config: ViewConfig, session: SessionRow, file: F
   };
 }
 
+/** A session as the console lists it (`GET /v1/dashboard/sessions`). */
+export function summaryView(s: SessionRow, now: Date) {
+  return {
+    id: s.id,
+    status: effectiveStatus(s, now),
+    mode: s.mode,
+    pages: s.pageCount,
+    metadata: s.metadata,
+    created_at: s.createdAt.toISOString(),
+    expires_at: s.expiresAt.toISOString(),
+  };
+}
+
+/**
+ * One session as the console shows it (`GET /v1/dashboard/sessions/:id`): the list's fields and
+ * the result without its download link, since the console does not hand out scanned files;
+ * what it shows is the page count, size and the scanner's per-page quality report.
+ */
+export function dashboardSessionView(s: SessionRow, file: FileRow | null, now: Date) {
+  return {
+    ...summaryView(s, now),
+    result: file && { page_count: file.pageCount, bytes: file.bytes, content_type: file.contentType, pages: file.pageReports ?? [] },
+  };
+}
+
 /** `GET /v1/sessions/:id/status` (client token). */
 export function statusView(config: ViewConfig, session: Pick<SessionRow, "id" | "status" | "expiresAt">, file: ResultFile | null, now: Date) {
   return {

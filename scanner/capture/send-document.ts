@@ -1,17 +1,22 @@
 import { assemblePdf } from "../pdf/assemble-pdf";
 import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";
-import type { ScanResult } from "../contract";
+import type { PageReport, ScanResult } from "../contract";
 import { uploadPdf, type UploadHooks } from "../upload/upload-pdf";
 
-/** A corrected page as the PDF needs it. */
+/** A corrected page as the PDF needs it, and its quality report. */
 export interface PageImage {
   page: Blob;
+  format: "jpeg" | "png";
   width: number;
   height: number;
+  report?: PageReport;
 }
 
-/** Builds the PDF from the pages in order and uploads it; resolves with the session's result. */
+/**
+ * Builds the PDF from the pages in order and uploads it with the pages' reports (all of
+ * them, or none when a page kept by an older scanner has none); resolves with the result.
+ */
 export async function sendDocument(
   cfg: ScannerConfig,
   settings: ScannerSettings,
@@ -19,7 +24,7 @@ export async function sendDocument(
   hooks: UploadHooks & { onAssembled?(bytes: number): void },
 ): Promise<ScanResult> {
   const inputs = await Promise.all(
-    pages.map(async (p) => ({ jpeg: new Uint8Array(await p.page.arrayBuffer()), width: p.width, height: p.height })),
+    pages.map(async (p) => ({ bytes: new Uint8Array(await p.page.arrayBuffer()), format: p.format, width: p.width, height: p.height })),
   );
   const pdf = await assemblePdf(inputs, {
     now: new Date(),
@@ -28,5 +33,6 @@ export async function sendDocument(
   });
   hooks.onAssembled?.(pdf.length);
   const blob = new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
-  return uploadPdf(cfg, blob, pages.length, hooks);
+  const reports = pages.map((p) => p.report).filter((r): r is PageReport => !!r);
+  return uploadPdf(cfg, blob, pages.length, hooks, reports.length === pages.length ? reports : []);
 }

@@ -1,21 +1,77 @@
 import type { Frame, Quad } from "./types";
-import { homographyFrom, project } from "./homography";
+import { homographyFrom } from "./homography";
+import { dist } from "./geometry";
+
+/**
+ * Source pixels per output pixel above which the source is first box-reduced: bilinear
+ * sampling reads 2×2 pixels per output pixel, so a page shrunk by more than ~1.5× skips
+ * source pixels and aliases (moiré on fine print, jagged strokes).
+ */
+const REDUCE_ABOVE = 1.5;
 
 /**
  * Maps the quad (tl, tr, br, bl in src pixels) onto an upright width x height
- * RGBA image with bilinear sampling; pixels that fall outside src are black.
+ * RGBA image; pixels that fall outside src are black. When the quad is much larger
+ * than the output (a 12 MP photo straightened to a 200-dpi page), the source is
+ * first averaged down by an integer factor per axis, so every source pixel counts
+ * once; the remaining scale (0.75–1.5×) is sampled bilinearly.
  */
 export function warpPerspective(src: Frame, corners: Quad, width: number, height: number): Frame {
   const w = Math.max(1, Math.round(width)), h = Math.max(1, Math.round(height));
+  const [kx, ky] = reduction(corners, w, h);
+  if (kx === 1 && ky === 1) return sampleBilinear(src, corners, w, h);
+  const small = boxReduce(src, kx, ky);
+  // A reduced pixel i covers source [i·k, (i+1)·k): the pixel-edge convention scales exactly.
+  const q = corners.map(([x, y]) => [x / kx, y / ky]) as Quad;
+  return sampleBilinear(small, q, w, h);
+}
+
+/** Integer box factors per axis: the quad's mean side length over the output's, rounded. */
+export function reduction(corners: Quad, w: number, h: number): [number, number] {
+  const [tl, tr, br, bl] = corners;
+  const rx = (dist(tl, tr) + dist(bl, br)) / 2 / w, ry = (dist(tl, bl) + dist(tr, br)) / 2 / h;
+  const k = (r: number) => (r > REDUCE_ABOVE && Number.isFinite(r) ? Math.round(r) : 1);
+  return [k(rx), k(ry)];
+}
+
+/** Averages kx × ky blocks (the last row and column of blocks may be partial). */
+export function boxReduce(src: Frame, kx: number, ky: number): Frame {
+  const { data, width: W, height: H } = src;
+  const w = Math.ceil(W / kx), h = Math.ceil(H / ky);
+  const out = new Uint8ClampedArray(w * h * 4);
+  const acc = new Uint32Array(w * 3), cnt = new Uint32Array(w), block = new Int32Array(W);
+  for (let x = 0; x < W; x++) block[x] = (x / kx) | 0;
+  for (let j = 0; j < h; j++) {
+    acc.fill(0); cnt.fill(0);
+    const y1 = Math.min(H, (j + 1) * ky);
+    for (let y = j * ky; y < y1; y++) {
+      for (let x = 0, i = y * W * 4; x < W; x++, i += 4) {
+        const b = block[x], a = b * 3;
+        acc[a] += data[i]; acc[a + 1] += data[i + 1]; acc[a + 2] += data[i + 2]; cnt[b]++;
+      }
+    }
+    for (let b = 0, o = j * w * 4; b < w; b++, o += 4) {
+      const n = cnt[b], half = n >> 1;
+      out[o] = ((acc[b * 3] + half) / n) | 0;
+      out[o + 1] = ((acc[b * 3 + 1] + half) / n) | 0;
+      out[o + 2] = ((acc[b * 3 + 2] + half) / n) | 0;
+      out[o + 3] = 255;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+function sampleBilinear(src: Frame, corners: Quad, w: number, h: number): Frame {
   const out = new Uint8ClampedArray(w * h * 4);
   const H = homographyFrom([[0, 0], [w, 0], [w, h], [0, h]], corners);
   if (!H) return { data: out, width: w, height: h };
   const { data, width: W, height: Hs } = src;
   for (let v = 0; v < h; v++) {
+    const cv = v + 0.5;
     for (let u = 0; u < w; u++) {
-      // Pixel centres sit at +0.5 in both images.
-      const [x, y] = project(H, u + 0.5, v + 0.5);
-      const fx = x - 0.5, fy = y - 0.5;
+      // Pixel centres sit at +0.5 in both images (the projection, inlined).
+      const cu = u + 0.5, q = H[6] * cu + H[7] * cv + H[8];
+      const fx = (H[0] * cu + H[1] * cv + H[2]) / q - 0.5, fy = (H[3] * cu + H[4] * cv + H[5]) / q - 0.5;
       const o = (v * w + u) * 4;
       out[o + 3] = 255;
       if (fx < -0.5 || fy < -0.5 || fx > W - 0.5 || fy > Hs - 0.5) continue;

@@ -1,3 +1,4 @@
+import { FILTERS, type Filter, type PageReport } from "../contract";
 import type { NormQuad } from "../worker/protocol";
 
 /** One captured page, as kept until the upload succeeds. */
@@ -8,12 +9,36 @@ export interface StoredPage {
   /** The full-resolution capture, kept so the corners can be moved again. */
   source: Blob;
   corners: NormQuad;
-  enhance: boolean;
-  /** The corrected page JPEG and its pixel size. */
+  /** The filter the person chose for this page. */
+  filter: Filter;
+  /** The corrected page (JPEG, or a 1-bit PNG for `bw`) and its pixel size. */
   page: Blob;
+  format: "jpeg" | "png";
   width: number;
   height: number;
+  /** Pixels per inch of the corrected page at its physical size. */
+  dpi: number;
+  /** The page's quality report, sent with the upload; absent on pages kept by an older scanner. */
+  report?: PageReport;
   createdAt: number;
+}
+
+/** A page as an older scanner wrote it: `enhance` where there is now `filter`, no format, dpi or report. */
+type LegacyPage = Omit<StoredPage, "filter" | "format" | "dpi"> & { enhance?: boolean; filter?: Filter; format?: "jpeg" | "png"; dpi?: number };
+
+/**
+ * A record as read back, whichever scanner version wrote it: a page without a `filter` gets
+ * the session's default filter (its picture is what the old version made; re-opening it
+ * straightens it again with that filter), a JPEG format and no dpi.
+ */
+export function readStoredPage(raw: StoredPage | LegacyPage, defaultFilter: Filter): StoredPage {
+  const { enhance: _enhance, ...rest } = raw as LegacyPage;
+  return {
+    ...rest,
+    filter: rest.filter && FILTERS.includes(rest.filter) ? rest.filter : defaultFilter,
+    format: rest.format ?? "jpeg",
+    dpi: rest.dpi ?? 0,
+  };
 }
 
 const DB = "docscan-scanner";
@@ -49,11 +74,12 @@ export class PageStore {
     }
   }
 
-  async list(session: string): Promise<StoredPage[]> {
+  /** The session's pages in order; records of an older scanner get `defaultFilter` (readStoredPage). */
+  async list(session: string, defaultFilter: Filter = "auto"): Promise<StoredPage[]> {
     const all = this.db
-      ? await req(this.tx("readonly").index("session").getAll(session) as IDBRequest<StoredPage[]>)
+      ? await req(this.tx("readonly").index("session").getAll(session) as IDBRequest<(StoredPage | LegacyPage)[]>)
       : [...this.memory.values()].filter((p) => p.session === session);
-    return all.sort((a, b) => a.order - b.order);
+    return all.map((p) => readStoredPage(p, defaultFilter)).sort((a, b) => a.order - b.order);
   }
 
   async put(page: StoredPage): Promise<void> {

@@ -1,10 +1,15 @@
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { pageBoxFor } from "./page-size";
 import { drawWatermark, type WatermarkOptions } from "./watermark";
+import { embedBilevelPng } from "./bilevel-image";
 
-/** One corrected page as JPEG bytes with its pixel size. */
+/**
+ * One corrected page with its pixel size: a JPEG (colour or one-channel grey), or a
+ * 1-bit PNG for a `bw` page.
+ */
 export interface PdfPageInput {
-  jpeg: Uint8Array;
+  bytes: Uint8Array;
+  format: "jpeg" | "png";
   width: number;
   height: number;
 }
@@ -19,7 +24,7 @@ export const PRODUCER = "docscan hosted scanner";
 
 /**
  * Builds the session's PDF: one page per capture, each sized to the capture's
- * corrected aspect (A4 or Letter when close), the JPEG drawn edge to edge, the
+ * corrected aspect (A4 or Letter when close), the image drawn edge to edge, the
  * watermark over it, and producer and creation date set. Pure, so it runs the
  * same in the browser and in Node tests.
  */
@@ -35,9 +40,12 @@ export async function assemblePdf(pages: PdfPageInput[], opt: AssembleOptions): 
   for (const p of pages) {
     const box = pageBoxFor(p.width, p.height);
     const page = doc.addPage([box.width, box.height]);
-    // pdf-lib reads the bytes through the whole underlying buffer, so views need a copy.
-    const image = await doc.embedJpg(p.jpeg.byteOffset ? new Uint8Array(p.jpeg) : p.jpeg);
-    page.drawImage(image, { x: 0, y: 0, width: box.width, height: box.height });
+    if (p.format === "png") embedBilevelPng(doc, page, p.bytes, box);
+    else {
+      // pdf-lib reads the bytes through the whole underlying buffer, so views need a copy.
+      const image = await doc.embedJpg(p.bytes.byteOffset ? new Uint8Array(p.bytes) : p.bytes);
+      page.drawImage(image, { x: 0, y: 0, width: box.width, height: box.height });
+    }
     if (font && opt.watermark) drawWatermark(page, font, opt.watermark);
   }
   return doc.save({ useObjectStreams: true });

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { CameraError, startCamera, type CameraControls as Camera, type CameraFailure } from "../camera/start-camera";
-import { grabFullFrame } from "../camera/grab-frame";
+import { takeStill } from "../camera/take-still";
 import { guidanceFor } from "../capture/guidance";
 import type { Translate } from "../i18n";
 import type { ScannerSettings } from "../settings";
@@ -32,6 +32,7 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
   const [size, setSize] = useState({ w: 0, h: 0 });
   const [autoOn, setAutoOn] = useState(true);
   const [busy, setBusy] = useState(false);
+  const [stillKind, setStillKind] = useState<"photo" | "frame" | null>(null);
   const ready = engineProgress >= 100;
 
   useEffect(() => {
@@ -49,7 +50,9 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
     if (!v || busy || !canCapture || !v.videoWidth) return;
     setBusy(true);
     try {
-      onCapture(await grabFullFrame(v), found);
+      const still = await takeStill(v, cam?.stream.getVideoTracks()[0]);
+      setStillKind(still.kind);
+      onCapture(still.image, found && { ...found, corners: still.corners(found.corners) });
     } finally {
       setBusy(false);
     }
@@ -58,7 +61,7 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
   const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection, autoState);
 
   return (
-    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"}>
+    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"} data-still={stillKind ?? undefined}>
       <div className="ds-viewport">
         <video ref={video} className="ds-video" muted playsInline autoPlay
           onLoadedMetadata={(e) => setSize({ w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight })} />

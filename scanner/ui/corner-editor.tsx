@@ -1,9 +1,15 @@
 "use client";
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from "react";
+import type { Filter, PageWarning } from "../contract";
 import type { StringKey, Translate } from "../i18n";
+import type { ScanEngine } from "../worker/client";
 import type { NormQuad } from "../worker/protocol";
 import { containRect, fromStage } from "./letterbox";
 import { AUTO_CAPTURE_CONFIDENCE } from "../capture/guidance";
+import type { CaptureFacts } from "../capture/page-report";
+import { pageWarnings } from "../capture/quality";
+import { CapturePrompt, FilterChoice, PreviewToggle, PreviewView } from "./adjust-tools";
+import { usePagePreview } from "./use-page-preview";
 
 export interface Draft {
   source: Blob;
@@ -13,7 +19,12 @@ export interface Draft {
   corners: NormQuad;
   /** The detector's confidence in `corners` (0 when it found nothing, 1 for corners the person set). */
   confidence: number;
-  enhance: boolean;
+  /** The filter the editor opens with: the session's default, or a re-opened page's own. */
+  filter: Filter;
+  /** For the page report: the picture's source, how `corners` were set, the detector's confidence. */
+  facts: CaptureFacts;
+  /** Prompts already settled (a re-opened page's kept warnings); null for a new capture, measured on the preview. */
+  warnings: PageWarning[] | null;
   /** Set when re-doing an existing page. */
   replaceId?: string;
 }
@@ -26,14 +37,28 @@ const HANDLE_RADIUS = 22;
 interface Props {
   t: Translate;
   draft: Draft;
-  onConfirm(corners: NormQuad, enhance: boolean): void;
+  engine: ScanEngine;
+  /** `warnings`: the prompts shown that the person kept the page despite. */
+  onConfirm(corners: NormQuad, filter: Filter, warnings: PageWarning[]): void;
   onRetake(): void;
 }
 
-/** Lets the person drag (or arrow-key) the four corners before the page is straightened. */
-export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
+/**
+ * Lets the person drag (or arrow-key) the four corners and choose the filter before the page
+ * is straightened, with a live preview of the result; a new capture's first preview is
+ * measured, and a blurry, dark or glaring one prompts to retake.
+ */
+export function CornerEditor({ t, draft, engine, onConfirm, onRetake }: Props) {
   const [corners, setCorners] = useState<NormQuad>(draft.corners);
-  const [enhance, setEnhance] = useState(draft.enhance);
+  const [filter, setFilter] = useState(draft.filter);
+  const [warnings, setWarnings] = useState(draft.warnings);
+  const [showPreview, setShowPreview] = useState(false);
+  const preview = usePagePreview(engine, draft.source, corners, filter);
+  const measures = preview.measures;
+  useEffect(() => {
+    if (measures) setWarnings((w) => w ?? pageWarnings(measures));
+  }, [measures]);
+  const prompted = warnings ?? [];
   const stage = useRef<HTMLDivElement>(null);
   const [stageSize, setStageSize] = useState({ w: 0, h: 0 });
   useLayoutEffect(() => {
@@ -64,13 +89,16 @@ export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
     set(k, corners[k][0] + d[0], corners[k][1] + d[1]);
   };
 
+  const warn = draft.warnings === null && prompted.length > 0;
+
   return (
-    <section className="ds-screen ds-adjust" aria-labelledby="ds-adjust-title">
+    <section className="ds-screen ds-adjust" aria-labelledby="ds-adjust-title" data-measured={warnings !== null}>
+      {draft.warnings === null && <CapturePrompt t={t} warnings={prompted} />}
       <h1 id="ds-adjust-title" className="ds-title">{t("adjustTitle")}</h1>
       {draft.confidence < AUTO_CAPTURE_CONFIDENCE && <p className="ds-check" role="status">{t("adjustCheck")}</p>}
       <p id="ds-adjust-help" className="ds-help">{t("adjustHelp")}</p>
       <div ref={stage} className="ds-adjust-stage">
-        {draft.width > 0 && fit.width > 0 && <div className="ds-adjust-box" data-fit={`${Math.round(fit.width)}x${Math.round(fit.height)}`}
+        {draft.width > 0 && fit.width > 0 && <div className="ds-adjust-box" inert={showPreview} data-fit={`${Math.round(fit.width)}x${Math.round(fit.height)}`}
           style={{ left: fit.x, top: fit.y, width: fit.width, height: fit.height }}>
           <img src={draft.url} alt="" className="ds-adjust-img" draggable={false} />
           <svg className="ds-adjust-quad" viewBox="0 0 1 1" preserveAspectRatio="none" aria-hidden="true">
@@ -82,13 +110,16 @@ export function CornerEditor({ t, draft, onConfirm, onRetake }: Props) {
               onPointerDown={drag(k)} onPointerMove={drag(k)} onKeyDown={nudge(k)} />
           ))}
         </div>}
+        {showPreview && <PreviewView t={t} preview={preview} />}
       </div>
-      <label className="ds-toggle ds-toggle-light">
-        <input type="checkbox" checked={enhance} onChange={(e) => setEnhance(e.currentTarget.checked)} /> {t("documentFilter")}
-      </label>
+      <div className="ds-adjust-tools">
+        <PreviewToggle t={t} preview={preview} open={showPreview} onToggle={() => setShowPreview(!showPreview)} />
+        <FilterChoice t={t} value={filter} onChange={setFilter} />
+      </div>
       <div className="ds-actions">
-        <button type="button" className="ds-btn ds-btn-secondary" onClick={onRetake}>{t("retake")}</button>
-        <button type="button" className="ds-btn ds-btn-primary" onClick={() => onConfirm(corners, enhance)}>{t("usePage")}</button>
+        <button type="button" className={`ds-btn ${warn ? "ds-btn-primary" : "ds-btn-secondary"}`} onClick={onRetake}>{t("retake")}</button>
+        <button type="button" className={`ds-btn ${warn ? "ds-btn-secondary" : "ds-btn-primary"}`}
+          onClick={() => onConfirm(corners, filter, draft.warnings ?? prompted)}>{t("usePage")}</button>
       </div>
     </section>
   );

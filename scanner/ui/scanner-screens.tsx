@@ -62,8 +62,8 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
         </FallbackPicker>
       )}
       {phase.name === "adjust" && (
-        <CornerEditor key={phase.draft.url} t={t} draft={phase.draft}
-          onConfirm={(c, e) => void f.confirm(phase.draft, c, e)} onRetake={() => f.retake(phase.draft)} />
+        <CornerEditor key={phase.draft.url} t={t} draft={phase.draft} engine={f.engine}
+          onConfirm={(c, filter, warnings) => void f.confirm(phase.draft, c, filter, warnings)} onRetake={() => f.retake(phase.draft)} />
       )}
       {phase.name === "processing" && <MessageScreen title={t("processing")} progress={null} />}
       {phase.name === "uploading" && (

@@ -1,5 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { Filter } from "../contract";
 import { PageStore, type StoredPage } from "../pages/page-store";
 
 export interface PageView extends StoredPage {
@@ -10,9 +11,10 @@ export interface PageView extends StoredPage {
 /**
  * The captured pages: persisted in IndexedDB as they are made (so a reload
  * restores them) and shown through object URLs that are revoked as soon as a
- * page is replaced or deleted, keeping memory flat over many pages.
+ * page is replaced or deleted, keeping memory flat over many pages. Pages an older scanner
+ * kept without a filter get `defaultFilter`.
  */
-export function usePages(session: string) {
+export function usePages(session: string, defaultFilter: Filter) {
   const store = useRef<PageStore | null>(null);
   const [pages, setPages] = useState<PageView[]>([]);
   const [restored, setRestored] = useState(false);
@@ -21,14 +23,14 @@ export function usePages(session: string) {
     let live = true;
     void PageStore.open().then(async (s) => {
       store.current = s;
-      const saved = await s.list(session);
+      const saved = await s.list(session, defaultFilter);
       if (live) setPages(saved.map(view));
       setRestored(true);
     });
     return () => {
       live = false;
     };
-  }, [session]);
+  }, [session, defaultFilter]);
 
   useEffect(() => () => setPages((ps) => (ps.forEach((p) => URL.revokeObjectURL(p.thumb)), ps)), []);
 

@@ -3,8 +3,10 @@ import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
 import type { HostBridge } from "../bridge";
 import { bridgeError } from "../bridge/error-code";
 import type { CameraFailure } from "../camera/start-camera";
+import { defaultFilter, type CaptureSource, type Filter, type PageWarning } from "../contract";
 import { draftCorners } from "../capture/draft-corners";
 import { encodeSource, imageSize } from "../capture/encode-source";
+import { buildPageReport, keptCornerOrigin, type CaptureFacts } from "../capture/page-report";
 import { sendDocument } from "../capture/send-document";
 import type { ScannerSettings } from "../settings";
 import { reportFailure, type ScannerConfig } from "../upload/config";
@@ -27,22 +29,24 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const engine = useMemo(() => new ScanEngine(), []);
   const [progress, setProgress] = useState(0);
   const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
-  const book = usePages(cfg.session_id);
+  const startFilter = defaultFilter(settings.options);
+  const book = usePages(cfg.session_id, startFilter);
 
   useEffect(() => {
     void engine.load(setProgress);
     return () => engine.dispose();
   }, [engine]);
 
-  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null) => {
+  const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null, from: CaptureSource) => {
     // The still is searched again at a higher resolution and with every look, for sharper corners.
     const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
     const found = draftCorners(still, live);
+    const confidence = found?.confidence ?? 0;
     dispatch({ type: "draft_opened", draft: {
-      source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD,
-      confidence: found?.confidence ?? 0, enhance: false,
+      source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD, confidence,
+      filter: startFilter, facts: { source: from, corners: found ? "detected" : "default", confidence }, warnings: null,
     } });
-  }, [engine, progress]);
+  }, [engine, progress, startFilter]);
 
   const fail = useCallback((kind: FailureKind | "scan") => {
     dispatch({ type: "failed", kind });
@@ -52,7 +56,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const onFrame = useCallback(async (frame: ImageBitmap, found: Located | null) => {
     try {
       const src = await encodeSource(engine, frame, progress >= 100);
-      await openDraft(src.blob, src.width, src.height, found);
+      await openDraft(src.blob, src.width, src.height, found, "camera");
     } catch {
       fail("scan");
     }
@@ -61,29 +65,31 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const onFile = useCallback(async (file: File) => {
     try {
       const { width, height } = await imageSize(file);
-      await openDraft(file, width, height, null);
+      await openDraft(file, width, height, null, "file");
     } catch {
       fail("scan");
     }
   }, [openDraft, fail]);
 
-  const confirm = useCallback(async (draft: Draft, corners: NormQuad, enhance: boolean) => {
+  const confirm = useCallback(async (draft: Draft, corners: NormQuad, filter: Filter, warnings: PageWarning[]) => {
     URL.revokeObjectURL(draft.url);
     dispatch({ type: "crop_started" });
     try {
       await engine.load();
-      const out = await engine.warp(draft.source, corners, { grayscale: settings.options.grayscale, enhance });
+      const out = await engine.warp(draft.source, corners, { filter });
+      const facts = { ...draft.facts, corners: keptCornerOrigin(draft.facts.corners, draft.corners, corners) };
       const old = book.pages.find((p) => p.id === draft.replaceId);
       await book.save({
         id: old?.id ?? crypto.randomUUID(), session: cfg.session_id, order: old?.order ?? book.nextOrder,
-        source: draft.source, corners, enhance, page: out.blob, width: out.width, height: out.height, createdAt: Date.now(),
+        source: draft.source, corners, filter, page: out.blob, format: out.format, width: out.width, height: out.height, dpi: out.dpi,
+        report: buildPageReport(facts, filter, out, warnings), createdAt: Date.now(),
       });
       bridge.post("page_captured", { page_count: book.pages.length + (old ? 0 : 1) });
       dispatch({ type: "page_saved" });
     } catch {
       fail("scan");
     }
-  }, [engine, settings, book, cfg, bridge, fail]);
+  }, [engine, book, cfg, bridge, fail]);
 
   const retake = useCallback((draft?: Draft) => {
     if (draft) URL.revokeObjectURL(draft.url);
@@ -91,7 +97,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   }, []);
 
   const openPage = useCallback((p: PageView) => {
-    dispatch({ type: "page_opened", draft: { source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, confidence: 1, enhance: p.enhance, replaceId: p.id } });
+    dispatch({ type: "page_opened", draft: {
+      source: p.source, url: URL.createObjectURL(p.source), width: 0, height: 0, corners: p.corners, confidence: 1,
+      filter: p.filter, facts: reopenedFacts(p), warnings: p.report?.warnings ?? [], replaceId: p.id,
+    } });
     void imageSize(p.source).then((size) => dispatch({ type: "draft_sized", replaceId: p.id, ...size }));
   }, []);
 
@@ -135,4 +144,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book,
     cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
   };
+}
+
+/** A re-opened page keeps how it was captured; one kept by an older scanner counts as set by hand. */
+function reopenedFacts(p: PageView): CaptureFacts {
+  const r = p.report;
+  return r ? { source: r.source, corners: r.corners, confidence: r.confidence } : { source: "camera", corners: "adjusted", confidence: 1 };
 }

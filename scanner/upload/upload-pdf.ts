@@ -1,4 +1,4 @@
-import type { ScanResult, ScannerConfig } from "../contract";
+import type { PageReport, ScanResult, ScannerConfig } from "../contract";
 import { ScanFailure, isRetryable } from "./errors";
 import { sendRequest, type HttpRequest } from "./http";
 
@@ -19,15 +19,20 @@ export interface UploadHooks {
  * Sends the PDF: one multipart POST when small, otherwise PUT to `upload.url`
  * then `complete`. Transport failures, 429 and 5xx are retried with backoff;
  * any other answer (410 expired, 409 used, 413, ...) ends the upload at once.
+ * `reports` (one per page, in page order) go with it: the multipart field `report` (JSON
+ * text, ahead of the file) or the complete call's `report`; they are left out unless there is
+ * one for every page.
  */
-export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, hooks: UploadHooks): Promise<ScanResult> {
+export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, hooks: UploadHooks, reports: PageReport[] = []): Promise<ScanResult> {
   if (pdf.size > cfg.upload.max_bytes) throw new ScanFailure("too_large");
   const send = hooks.send ?? sendRequest;
+  const report = reports.length === pages ? reports : null;
   if (pdf.size <= ONE_STEP_MAX_BYTES) {
     const body = () => {
       const form = new FormData();
       form.set("session", cfg.client_token);
       form.set("pages", String(pages));
+      if (report) form.set("report", JSON.stringify(report));
       form.set("file", pdf, "scan.pdf");
       return form;
     };
@@ -38,7 +43,7 @@ export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, ho
     hooks,
   );
   const done = await withRetry(
-    () => send({ method: "POST", url: cfg.complete_url, body: JSON.stringify({ session: cfg.client_token, pages }), headers: { "content-type": "application/json" } }),
+    () => send({ method: "POST", url: cfg.complete_url, body: JSON.stringify({ session: cfg.client_token, pages, ...(report && { report }) }), headers: { "content-type": "application/json" } }),
     hooks,
   );
   hooks.onProgress(1);

@@ -1,4 +1,4 @@
-import type { EncodedImage, LiveDetection, Located, NormQuad, WarpOptions, WorkerReply, WorkerRequest } from "./protocol";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions, WorkerReply, WorkerRequest } from "./protocol";
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
@@ -66,9 +66,9 @@ export class ScanEngine {
     return this.call({ op: "locate", blob }) as Promise<Located | null>;
   }
 
-  warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {
+  warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<WarpedPage> {
     if (this.local) return this.local.warp(blob, corners, options);
-    return this.call({ op: "warp", blob, corners, options }) as Promise<EncodedImage>;
+    return this.call({ op: "warp", blob, corners, options }) as Promise<WarpedPage>;
   }
 
   dispose(): void {

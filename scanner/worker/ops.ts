@@ -1,15 +1,11 @@
 import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
-import { cropPage, normalise } from "./crop";
-import { enhanceDocument, meanLuma, toGrayscale } from "../capture/filters";
+import { cropPage, normalise, pageDpi } from "./crop";
+import { meanLuma } from "../capture/filters";
+import { applyFilter, StraightPages } from "./page-pipeline";
+import { encodePage } from "./page-encoding";
 import type { MakeSurface } from "./surface";
-import type { EncodedImage, LiveDetection, Located, NormQuad, WarpOptions } from "./protocol";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions } from "./protocol";
 
-/**
- * JPEG qualities tried in turn until a corrected page fits the budget (in Chromium at
- * 200 dpi: a sparse form page fits at 0.8, a 36-line text page only at 0.3; docs/scanner.md).
- */
-const PAGE_QUALITY = [0.8, 0.65, 0.5, 0.4, 0.3];
-export const PAGE_BUDGET_BYTES = 300 * 1024;
 /** Source captures are kept a little better: they are re-cropped when corners move. */
 const SOURCE_QUALITY = 0.92;
 /** Long side of the image the still detector runs on (file picker, captured photo). */
@@ -41,6 +37,8 @@ export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: n
 /** The image work of the scanner, the same in the worker and (fallback) on the main thread. */
 export class ImageOps {
   private readonly tracker = new StabilityTracker();
+  /** The last straightened page: previews and the final page of one draft share it. */
+  private readonly straight = new StraightPages();
   constructor(private readonly surface: MakeSurface) {}
 
   /** One live frame: page corners, stability, sharpness and brightness. Closes the bitmap. */
@@ -77,29 +75,49 @@ export class ImageOps {
     return det ? { corners: normalise(det.corners, frame), confidence: det.confidence } : null;
   }
 
-  /** Crops and straightens the quad at full resolution, applies filters, encodes within the page budget. */
-  async warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<EncodedImage> {
-    const image = await createImageBitmap(blob);
-    const src = this.pixels(image, image.width, image.height);
-    const page = cropPage(src, corners);
-    if (options.grayscale) toGrayscale(page);
-    if (options.enhance) enhanceDocument(page);
-    return { ...(await this.encodePage(page)), width: page.width, height: page.height };
+  /**
+   * Straightens the quad at full resolution, measures it, applies the filter and encodes
+   * it for the PDF. With `maxSide` the filtered page is scaled down first: a preview that
+   * costs the filter a fraction of the full page's time, with the same measures.
+   */
+  async warp(blob: Blob, corners: NormQuad, options: WarpOptions): Promise<WarpedPage> {
+    const t0 = performance.now();
+    const { page: straight, measures } = await this.straight.get(blob, corners, async () => {
+      const image = await createImageBitmap(blob);
+      return cropPage(this.pixels(image, image.width, image.height), corners);
+    });
+    const page = options.maxSide ? await this.scaled(straight, options.maxSide) : copyFrame(straight);
+    const t1 = performance.now();
+    const filtered = applyFilter(page, options.filter);
+    const t2 = performance.now();
+    const encoded = options.maxSide && "bits" in filtered.image
+      ? { blob: await this.encodeRgb(filtered.preview(), 0.8), format: "jpeg" as const }
+      : await encodePage(options.filter, filtered.image, (f, q) => this.encodeRgb(f, q));
+    return {
+      ...encoded, width: page.width, height: page.height, dpi: pageDpi(straight.width, straight.height),
+      measures: { ...measures, unevenness_after: filtered.unevenness },
+      ms: { straighten: t1 - t0, filter: t2 - t1, encode: performance.now() - t2 },
+    };
   }
 
-  private async encodePage(page: Frame): Promise<{ blob: Blob }> {
+  private async encodeRgb(page: Frame, quality: number): Promise<Blob> {
     const s = this.surface(page.width, page.height);
     try {
       s.ctx.putImageData(new ImageData(page.data as Uint8ClampedArray<ArrayBuffer>, page.width, page.height), 0, 0);
-      let blob = await s.encode(PAGE_QUALITY[0]);
-      for (const q of PAGE_QUALITY.slice(1)) {
-        if (blob.size <= PAGE_BUDGET_BYTES) break;
-        blob = await s.encode(q);
-      }
-      return { blob };
+      return await s.encode(quality);
     } finally {
       s.release();
     }
+  }
+
+  /** The page scaled to `maxSide` on its long side by the browser's own high-quality resampler. */
+  private async scaled(page: Frame, maxSide: number): Promise<Frame> {
+    const k = Math.min(1, maxSide / Math.max(page.width, page.height));
+    if (k === 1) return copyFrame(page);
+    const w = Math.max(1, Math.round(page.width * k)), h = Math.max(1, Math.round(page.height * k));
+    const source = new ImageData(new Uint8ClampedArray(page.data), page.width, page.height);
+    const bitmap = await createImageBitmap(source, { resizeWidth: w, resizeHeight: h, resizeQuality: "high" });
+    return this.pixels(bitmap, w, h);
   }
 
   /** RGBA pixels of the image scaled to w×h; closes the bitmap and frees the canvas. */
@@ -114,4 +132,8 @@ export class ImageOps {
       s.release();
     }
   }
+}
+
+function copyFrame(f: Frame): Frame {
+  return { data: new Uint8ClampedArray(f.data), width: f.width, height: f.height };
 }

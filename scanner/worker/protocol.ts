@@ -1,4 +1,5 @@
 import type { Point } from "@/scanner/detector";
+import type { Filter } from "../contract";
 
 /** Corners as fractions (0..1) of the image's width and height, tl, tr, br, bl. */
 export type NormQuad = [Point, Point, Point, Point];
@@ -26,8 +27,31 @@ export interface EncodedImage {
 }
 
 export interface WarpOptions {
-  grayscale: boolean;
-  enhance: boolean;
+  filter: Filter;
+  /** Caps the page's long side in pixels: a quick preview for the corner editor. Absent: the full page. */
+  maxSide?: number;
+}
+
+/** What the scanner measures on a straightened page (the numbers of `PageReport`, docs/scanner.md). */
+export interface PageMeasures {
+  sharpness: number;
+  glare: number;
+  brightness: number;
+  unevenness_before: number;
+  unevenness_after: number;
+}
+
+/**
+ * A straightened, filtered and encoded page: JPEG (colour, or single-channel grey), or for
+ * `bw` a 1-bit PNG whose compressed rows the PDF embeds as they are.
+ */
+export interface WarpedPage extends EncodedImage {
+  format: "jpeg" | "png";
+  /** Pixels per inch at the page's physical size. */
+  dpi: number;
+  measures: PageMeasures;
+  /** Worker milliseconds: straightening (0 when reused), filter, encoding (for benchmarks). */
+  ms: { straighten: number; filter: number; encode: number };
 }
 
 /** Requests to the worker; each gets one reply with the same `id`. */

@@ -28,7 +28,7 @@ describe("happy", () => {
     expect((await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey })).body.status).toBe("scanning");
     const res = await complete(s.client_token, { pages: 4 });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", session_id: s.id, result: { url: expect.any(String), page_count: 4, bytes: 3000, content_type: "application/pdf" } });
+    expect(res.body).toEqual({ status: "ok", session_id: s.id, result: { url: expect.any(String), page_count: 4, bytes: 3000, content_type: "application/pdf", pages: [] } });
     expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(249);
     const file = await call("GET", res.body.result.url.replace("http://localhost:3000", ""));
     expect(Buffer.from(await file.arrayBuffer()).equals(pdfBytes(3000))).toBe(true);

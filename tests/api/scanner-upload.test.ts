@@ -51,7 +51,7 @@ describe("happy", () => {
     expect(res.body).toEqual({
       status: "ok",
       session_id: s.id,
-      result: { url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_\w+\?exp=\d+&sig=[\w-]+$/), page_count: 1, bytes: 1500, content_type: "application/pdf" },
+      result: { url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_\w+\?exp=\d+&sig=[\w-]+$/), page_count: 1, bytes: 1500, content_type: "application/pdf", pages: [] },
     });
     const exp = Number(new URL(res.body.result.url).searchParams.get("exp"));
     expect(exp - Date.now()).toBeGreaterThan(3_590_000);

@@ -35,7 +35,7 @@ describe("happy", () => {
     expect((await uploadJson(s.client_token, pdfBytes(2000), { pages: 2 })).status).toBe(200);
     const done = await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey });
     expect(done.body.status).toBe("completed");
-    expect(done.body.result).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_[0-9a-z]+\?exp=\d+&sig=/), page_count: 2, bytes: 2000, content_type: "application/pdf" });
+    expect(done.body.result).toEqual({ url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_[0-9a-z]+\?exp=\d+&sig=/), page_count: 2, bytes: 2000, content_type: "application/pdf", pages: [] });
   });
 
   it("GET /v1/sessions/:id/status?t= answers the status view with no-referrer", async () => {
@@ -51,7 +51,7 @@ describe("happy", () => {
       id: s.id,
       status: "completed",
       expires_at: s.expires_at,
-      result: { url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_[0-9a-z]+\?exp=\d+&sig=/), bytes: 900, page_count: 1, content_type: "application/pdf" },
+      result: { url: expect.stringMatching(/^http:\/\/localhost:3000\/v1\/files\/file_[0-9a-z]+\?exp=\d+&sig=/), bytes: 900, page_count: 1, content_type: "application/pdf", pages: [] },
     });
   });
 

@@ -78,7 +78,7 @@ export async function seedSession(db: Db, tenantId: string, s: SessionSeed = {})
 /** A completed session and its `scan.completed` delivery via enqueueEvent (null when none is due). */
 export async function seedCompletion(db: Db, tenantId: string, s: SessionSeed = {}): Promise<{ sessionId: string; deliveryId: string | null }> {
   const sessionId = await seedSession(db, tenantId, { status: "completed", ...s });
-  const result = { url: `https://files.example.test/${sessionId}`, page_count: 2, bytes: 1234, content_type: "application/pdf" };
+  const result = { url: `https://files.example.test/${sessionId}`, page_count: 2, bytes: 1234, content_type: "application/pdf", pages: [] };
   const deliveryId = await withTx(db, (tx) =>
     enqueueEvent(tx, { tenantId, sessionId, event: "scan.completed", metadata: s.metadata ?? { order: sessionId }, result, callbackUrl: s.callbackUrl ?? null, createdWith: "secret", now: now() }),
   );

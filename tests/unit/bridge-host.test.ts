@@ -3,7 +3,7 @@ import { createHostBridge, isOriginAllowed, type BridgeWindow } from "@/scanner/
 
 const HOST = "https://shop.example";
 const OTHER = "https://evil.example";
-const result = { url: "https://api.example/v1/files/f1?exp=1&sig=x", page_count: 2, bytes: 1234, content_type: "application/pdf" };
+const result = { url: "https://api.example/v1/files/f1?exp=1&sig=x", page_count: 2, bytes: 1234, content_type: "application/pdf", pages: [] };
 
 /** A frame whose parent records what it receives, and whose message listeners the test drives. */
 function fakeFrame(options: { framed?: boolean; ancestors?: string[] } = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { applyScannerPatch, PLATFORM_DEFAULTS, ScannerSettingsSchema, type ScannerSettings } from "@/lib/scanner-settings";
+import { applyScannerPatch, defaultFilter, FILTERS, PLATFORM_DEFAULTS, ScannerSettingsSchema, storedSettings, type ScannerSettings } from "@/lib/scanner-settings";
 
 function fieldsOf(fn: () => unknown): Record<string, string> {
   try {
@@ -20,7 +20,7 @@ describe("PLATFORM_DEFAULTS", () => {
       locale: "en",
       theme: { accent: "#1a90cc", cornerRadius: 10 },
       completion: {},
-      options: { maxPages: 20, output: "pdf", grayscale: false, showFlash: true, showZoom: true, showA4Hint: true },
+      options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true },
       watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
     });
     expect(ScannerSettingsSchema.safeParse(PLATFORM_DEFAULTS).success).toBe(true);
@@ -63,7 +63,7 @@ describe("applyScannerPatch", () => {
           {
             locale: "xx",
             theme: { accent: "blue", cornerRadius: 33, bogus: 1 },
-            options: { maxPages: 51, output: "png", grayscale: "yes" },
+            options: { maxPages: 51, output: "png", grayscale: "yes", filter: "sepia" },
             watermark: { enabled: true, opacity: 0.01, size: "xl" },
             extra: true,
           },
@@ -84,6 +84,7 @@ describe("applyScannerPatch", () => {
         "options.maxPages",
         "options.output",
         "options.grayscale",
+        "options.filter",
         "watermark.opacity",
         "watermark.size",
         "watermark.text",
@@ -138,5 +139,40 @@ describe("applyScannerPatch", () => {
     expect(Object.keys(fields).sort()).toEqual(["__proto__", "options.__proto__", "theme.constructor", "theme.prototype"]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty("maxPages");
+  });
+});
+
+describe("options.filter", () => {
+  it("takes each of the contract's filters and nothing else", () => {
+    for (const filter of FILTERS) expect(applyScannerPatch(PLATFORM_DEFAULTS, { options: { filter } }, "invalid_request").options.filter).toBe(filter);
+    for (const filter of ["AUTO", "", null, 1, ["bw"]]) {
+      expect(Object.keys(fieldsOf(() => applyScannerPatch(PLATFORM_DEFAULTS, { options: { filter } }, "invalid_request")))).toEqual(["options.filter"]);
+    }
+  });
+
+  it("the spec's grayscale turns only the default auto into grayscale", () => {
+    expect(defaultFilter({ filter: "auto", grayscale: true })).toBe("grayscale");
+    expect(defaultFilter({ filter: "auto", grayscale: false })).toBe("auto");
+    expect(defaultFilter({ filter: "bw", grayscale: true })).toBe("bw");
+    expect(defaultFilter({ filter: "original", grayscale: true })).toBe("original");
+  });
+});
+
+describe("storedSettings", () => {
+  it("fills keys saved before they existed with their defaults and keeps every saved value", () => {
+    const old = clone(PLATFORM_DEFAULTS) as unknown as { options: Record<string, unknown>; theme: Record<string, unknown> };
+    delete old.options.filter;
+    old.options.grayscale = true;
+    old.theme.brandName = "Acme";
+    const read = storedSettings(old);
+    expect(read.options).toMatchObject({ filter: "auto", grayscale: true });
+    expect(read.theme.brandName).toBe("Acme");
+    expect(ScannerSettingsSchema.safeParse(read).success).toBe(true);
+    // The saved row is not changed by reading it.
+    expect(old.options).not.toHaveProperty("filter");
+  });
+
+  it("reads anything that is not an object as the platform defaults", () => {
+    for (const stored of [null, undefined, [], "x"]) expect(storedSettings(stored)).toEqual(PLATFORM_DEFAULTS);
   });
 });

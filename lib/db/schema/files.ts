@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import type { PageReport } from "../../../scanner/contract";
 import { ts } from "./columns";
 import { sessions } from "./sessions";
 import { tenants } from "./tenants";
@@ -13,6 +14,8 @@ export const files = pgTable(
     contentType: text("content_type").notNull(),
     bytes: integer("bytes").notNull(),
     pageCount: integer("page_count").notNull(),
+    /** The scanner's per-page quality report (`result.pages`); null when it sent none. */
+    pageReports: jsonb("page_reports").$type<PageReport[]>(),
     createdAt: ts("created_at").notNull(),
     /** End of retention (FILE_RETENTION_SECONDS); enforced at read time and by the sweep. */
     retainUntil: ts("retain_until").notNull(),

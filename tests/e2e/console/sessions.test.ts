@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { launchChromium } from "../support/browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
+import { createSession, api } from "../support/api";
 import { pageOverflow, sessionWith, signedUpOwner } from "../support/console-data";
+import { tinyPdf } from "../support/tiny-pdf";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -82,6 +84,41 @@ describe("happy", () => {
         await saveScreenshot(page, `session-detail-${viewport}-${theme}`);
       }
     }
+  });
+});
+
+describe("page quality", () => {
+  it("shows the scanner's per-page report in words, readable at phone width; nothing without one", async () => {
+    const { page, owner } = await signedUpOwner(browser, { viewport: "phone" });
+    const page1 = { filter: "auto", source: "camera", corners: "detected", confidence: 0.92, width: 1654, height: 2339, dpi: 200, sharpness: 0.48, glare: 0.002, brightness: 0.78, unevenness_before: 0.22, unevenness_after: 0.04, warnings: [] };
+    const page2 = { ...page1, filter: "bw", source: "file", corners: "default", confidence: 0, dpi: 120, sharpness: 0.1, glare: 0.08, brightness: 0.2, warnings: ["blurry", "dark"] };
+    const session = await createSession(owner.secretKey);
+    const up = await api("POST", "/v1/scanner/upload", { json: { session: session.client_token, payload: (await tinyPdf(2)).toString("base64"), pages: 2, report: [page1, page2] } });
+    expect(up.status).toBe(200);
+
+    await page.goto(`/console/sessions/${session.id}`);
+    const list = page.getByTestId("page-reports");
+    await list.waitFor();
+    const items = list.locator("li");
+    await expect(items.count()).resolves.toBe(2);
+    const first = await items.nth(0).innerText();
+    expect(first).toContain("Page 1 · Auto — clean document");
+    expect(first).toMatch(/Sharpness\s+0\.48 good/);
+    expect(first).toMatch(/Uneven light\s+22 % → 4\.0 % good/);
+    const second = await items.nth(1).innerText();
+    expect(second).toContain("Page 2 · Black & white");
+    expect(second).toMatch(/Sharpness\s+0\.10 poor/);
+    expect(second).toContain("A photo picked from the phone");
+    expect(second).toContain("blurry, too dark");
+    await expect(pageOverflow(page)).resolves.toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, "session detail with page report");
+    await saveScreenshot(page, "session-detail-page-report-phone");
+
+    const plain = await sessionWith(owner, { complete: true });
+    await page.goto(`/console/sessions/${plain.id}`);
+    await page.getByTestId("session-metadata").waitFor();
+    await expect(page.getByTestId("page-reports").count()).resolves.toBe(0);
+    await expect(page.getByText("Page quality").count()).resolves.toBe(0);
   });
 });
 

@@ -33,9 +33,9 @@ describe("pageBoxFor", () => {
 describe("assemblePdf", () => {
   it("writes one page per capture at the corrected aspect, with producer and creation date", async () => {
     const pages = [
-      { jpeg: makeJpeg(165, 234), width: 165, height: 234 },
-      { jpeg: makeJpeg(234, 165), width: 234, height: 165 },
-      { jpeg: makeJpeg(60, 200), width: 60, height: 200 },
+      { bytes: makeJpeg(165, 234), format: "jpeg" as const, width: 165, height: 234 },
+      { bytes: makeJpeg(234, 165), format: "jpeg" as const, width: 234, height: 165 },
+      { bytes: makeJpeg(60, 200), format: "jpeg" as const, width: 60, height: 200 },
     ];
     const bytes = await assemblePdf(pages, { now, title: "Scan" });
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe("%PDF-");
@@ -51,7 +51,7 @@ describe("assemblePdf", () => {
   });
 
   it("draws the watermark text with the configured opacity on every page", async () => {
-    const page = { jpeg: makeJpeg(100, 141), width: 100, height: 141 };
+    const page = { bytes: makeJpeg(100, 141), format: "jpeg" as const, width: 100, height: 141 };
     const wm = { text: "CONFIDENTIAL ☃", color: "#ff0000", opacity: 0.4, size: "lg" as const };
     const bytes = await assemblePdf([page, page], { now, watermark: wm });
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
@@ -70,8 +70,8 @@ describe("assemblePdf", () => {
   });
 
   it("keeps the container overhead small: the PDF is the JPEGs plus a few KB", async () => {
-    const pages = Array.from({ length: 5 }, () => ({ jpeg: makeJpeg(400, 566), width: 400, height: 566 }));
-    const jpegBytes = pages.reduce((s, p) => s + p.jpeg.length, 0);
+    const pages = Array.from({ length: 5 }, () => ({ bytes: makeJpeg(400, 566), format: "jpeg" as const, width: 400, height: 566 }));
+    const jpegBytes = pages.reduce((s, p) => s + p.bytes.length, 0);
     const bytes = await assemblePdf(pages, { now });
     expect(bytes.length - jpegBytes).toBeLessThan(4096);
   });

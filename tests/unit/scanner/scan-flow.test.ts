@@ -3,10 +3,11 @@ import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction, type FlowEvent, t
 import type { Draft } from "@/scanner/ui/corner-editor";
 
 const draft = (o: Partial<Draft> = {}): Draft => ({
-  source: new Blob(), url: "blob:x", width: 100, height: 50, corners: [[0, 0], [1, 0], [1, 1], [0, 1]], confidence: 1, enhance: false, ...o,
+  source: new Blob(), url: "blob:x", width: 100, height: 50, corners: [[0, 0], [1, 0], [1, 1], [0, 1]], confidence: 1,
+  filter: "auto", facts: { source: "camera", corners: "detected", confidence: 1 }, warnings: null, ...o,
 });
 const run = (events: FlowEvent[], from: FlowState = INITIAL_FLOW) => events.reduce(flowReducer, from);
-const result = { url: "u", page_count: 1, bytes: 1, content_type: "application/pdf" };
+const result = { url: "u", page_count: 1, bytes: 1, content_type: "application/pdf", pages: [] };
 
 describe("capture flow reducer", () => {
   it("capture → adjust → processing → capture → upload → done", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PLATFORM_DEFAULTS as DEFAULT_SETTINGS } from "@/scanner/contract";
+import { FILTERS, PLATFORM_DEFAULTS as DEFAULT_SETTINGS, defaultFilter } from "@/scanner/contract";
 import { accentInk, pdfWatermark, resolveSettings, themeVariables } from "@/scanner/settings";
 import { contrastRatio, parseColour } from "@/scanner/colour";
 import { LOCALES, TABLES, translator } from "@/scanner/i18n";
@@ -16,14 +16,14 @@ describe("resolveSettings", () => {
       locale: "de",
       theme: { accent: "rgb(10 20 30)", cornerRadius: 4, brandName: "Acme" },
       completion: { message: "Thanks!" },
-      options: { maxPages: 3, output: "pdf", grayscale: true, showFlash: false, showZoom: false, showA4Hint: false },
+      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false },
       watermark: { enabled: true, text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" },
     });
     expect(s).toEqual({
       locale: "de",
       theme: { accent: "rgb(10 20 30)", cornerRadius: 4, brandName: "Acme" },
       completion: { message: "Thanks!" },
-      options: { maxPages: 3, output: "pdf", grayscale: true, showFlash: false, showZoom: false, showA4Hint: false },
+      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false },
       watermark: { enabled: true, text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" },
     });
     expect(pdfWatermark(s)).toEqual({ text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" });
@@ -33,7 +33,7 @@ describe("resolveSettings", () => {
     const s = resolveSettings({
       locale: "xx",
       theme: { accent: "javascript:alert(1)", cornerRadius: 999 },
-      options: { maxPages: 500, grayscale: "yes" },
+      options: { maxPages: 500, grayscale: "yes", filter: "sepia" },
       watermark: { enabled: true, opacity: 0, size: "huge" },
     });
     expect(s.locale).toBe("en");
@@ -41,11 +41,24 @@ describe("resolveSettings", () => {
     expect(s.theme.cornerRadius).toBe(32);
     expect(s.options.maxPages).toBe(50);
     expect(s.options.grayscale).toBe(false);
+    expect(s.options.filter).toBe("auto");
     expect(s.watermark.opacity).toBe(0.05);
     expect(s.watermark.size).toBe("md");
     // enabled without text draws nothing
     expect(s.watermark.enabled).toBe(false);
     expect(pdfWatermark(s)).toBeNull();
+  });
+});
+
+describe("the default filter of a page", () => {
+  it("is options.filter, with the spec's grayscale: true turning auto into grayscale", () => {
+    const of = (options: Record<string, unknown>) => defaultFilter(resolveSettings({ options }).options);
+    expect(of({})).toBe("auto");
+    expect(of({ grayscale: true })).toBe("grayscale");
+    for (const filter of FILTERS) expect(of({ filter })).toBe(filter);
+    expect(of({ filter: "bw", grayscale: true })).toBe("bw");
+    expect(of({ filter: "original", grayscale: true })).toBe("original");
+    expect(resolveSettings({ options: { grayscale: true } }).options.grayscale).toBe(true);
   });
 });
 

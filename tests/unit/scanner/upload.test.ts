@@ -3,7 +3,7 @@ import { FAILURE_TEXT, ScanFailure, failureFromResponse, isRetryable } from "@/s
 import { ONE_STEP_MAX_BYTES, uploadPdf } from "@/scanner/upload/upload-pdf";
 import type { HttpRequest } from "@/scanner/upload/http";
 import type { ScannerConfig } from "@/scanner/upload/config";
-import { PLATFORM_DEFAULTS } from "@/scanner/contract";
+import { PLATFORM_DEFAULTS, type PageReport } from "@/scanner/contract";
 import { translator } from "@/scanner/i18n";
 
 const cfg: ScannerConfig = {
@@ -14,7 +14,12 @@ const cfg: ScannerConfig = {
   upload_url: "https://api/v1/scanner/upload",
   scanner: PLATFORM_DEFAULTS,
 };
-const result = { url: "https://api/v1/files/f", page_count: 2, bytes: 10, content_type: "application/pdf" };
+const result = { url: "https://api/v1/files/f", page_count: 2, bytes: 10, content_type: "application/pdf", pages: [] };
+const report = (filter: PageReport["filter"], warnings: PageReport["warnings"] = []): PageReport => ({
+  filter, source: "camera", corners: "detected", confidence: 0.97, width: 1654, height: 2339, dpi: 200,
+  sharpness: 0.6, glare: 0, brightness: 0.8, unevenness_before: 0.3, unevenness_after: 0.05, warnings,
+});
+const reports = [report("auto"), report("bw", ["blurry"])];
 const pdf = (bytes: number) => new Blob([new Uint8Array(bytes)], { type: "application/pdf" });
 
 function fakeTransport(answers: (Error | unknown)[]) {
@@ -65,6 +70,29 @@ describe("uploadPdf", () => {
     expect(f.calls.map((c) => [c.method, c.url])).toEqual([["PUT", cfg.upload.url], ["POST", cfg.complete_url]]);
     expect(f.calls[0].headers).toEqual({ "content-type": "application/pdf" });
     expect(JSON.parse(f.calls[1].body as string)).toEqual({ session: "tok", pages: 3 });
+  });
+
+  it("sends the pages' reports in page order: a form field ahead of the file, or in the complete call", async () => {
+    const one = fakeTransport([{ result }]);
+    await uploadPdf(cfg, pdf(1000), 2, one.hooks, reports);
+    const form = one.calls[0].body as FormData;
+    expect(JSON.parse(form.get("report") as string)).toEqual(reports);
+    expect([...form.keys()]).toEqual(["session", "pages", "report", "file"]);
+
+    const two = fakeTransport([null, { result }]);
+    await uploadPdf(cfg, pdf(ONE_STEP_MAX_BYTES + 1), 2, two.hooks, reports);
+    expect(JSON.parse(two.calls[1].body as string)).toEqual({ session: "tok", pages: 2, report: reports });
+  });
+
+  it("leaves the report out unless there is one for every page", async () => {
+    for (const sent of [[], [report("auto")]]) {
+      const one = fakeTransport([{ result }]);
+      await uploadPdf(cfg, pdf(1000), 2, one.hooks, sent);
+      expect((one.calls[0].body as FormData).has("report")).toBe(false);
+      const two = fakeTransport([null, { result }]);
+      await uploadPdf(cfg, pdf(ONE_STEP_MAX_BYTES + 1), 2, two.hooks, sent);
+      expect(JSON.parse(two.calls[1].body as string)).toEqual({ session: "tok", pages: 2 });
+    }
   });
 
   it("retries network failures and 5xx, then succeeds", async () => {

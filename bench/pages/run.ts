@@ -1,0 +1,114 @@
+// `npm run bench:pages`: the legibility of the pages the scanner delivers, measured through the
+// real thing (built app, hosted scanner in Chromium with a fake camera, PDF over the API), beside
+// two baselines: the flat printed page, and the camera's page cropped with the true corners.
+// Options (env): BENCH_FILTERS=auto,bw,original  BENCH_PAGES_LIMIT=N (or --quick: 3 scenes)
+// BENCH_PAGES_ONLY=7,8  BENCH_THROTTLED_SCENES=2 (CPU 4× timing on the first N scenes).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { startAppServer } from "../../scripts/app-server";
+import { writeY4m } from "../../tests/e2e/support/y4m";
+import { rectify, writeGallery } from "./gallery";
+import { flatColours, imagePdf, measurePdf, TESSERACT_PSM } from "./measure";
+import type { Box } from "./metrics";
+import { figureLines, markdownTable, type Row } from "./report";
+import { makeScenes, readScene, SCENES, SCENES_DIR, sceneName } from "./scenes";
+import { openSession, scanScene, type Client } from "./scanner";
+
+const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
+const quick = process.argv.includes("--quick");
+const limit = Number(process.env.BENCH_PAGES_LIMIT ?? (quick ? 3 : SCENES.length));
+const only = process.env.BENCH_PAGES_ONLY?.split(",").map(Number);
+const filters = (process.env.BENCH_FILTERS ?? "auto").split(",").map((s) => s.trim()).filter(Boolean);
+const throttled = Number(process.env.BENCH_THROTTLED_SCENES ?? 2);
+// the test scenes first, so a limited run still measures what the README reports
+const scenes = SCENES.filter((s) => !only || only.includes(s.id)).sort((a, b) => Number(a.split === "train") - Number(b.split === "train")).slice(0, limit);
+
+async function signUp(baseUrl: string): Promise<Client> {
+  const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `bench-pages-${Date.now()}@example.com`, password: "correct horse battery", company: "Pages Bench" }) });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
+  const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
+  const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "bench secret", kind: "secret", mode: "test" }) });
+  if (key.status !== 201) throw new Error(`key creation answered ${key.status}: ${await key.text()}`);
+  return { baseUrl, secretKey: ((await key.json()) as { secret: string }).secret };
+}
+
+const describeError = (e: unknown) => {
+  const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+  return `${(e as Error).message.split("\n")[0]}${cause ? ` (${cause.code ?? cause.message})` : ""}`;
+};
+
+/** The scanner can be mid-change in a shared tree: one retry after a pause before giving up on a scene. */
+async function withRetry<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    console.log(`${what} failed (${describeError(e)}); retrying in 60 s`);
+    await new Promise((r) => setTimeout(r, 60_000));
+    return fn();
+  }
+}
+
+const git = (...args: string[]) => { try { return execFileSync("git", args, { encoding: "utf8" }).trim(); } catch { return "unknown"; } };
+const started = performance.now();
+rmSync(WORK, { recursive: true, force: true });
+for (const d of [WORK, GALLERY]) mkdirSync(d, { recursive: true });
+const missing = scenes.filter((s) => !existsSync(path.join(SCENES_DIR, `${sceneName(s.id)}.json`))).map((s) => s.id);
+if (missing.length) await makeScenes(SCENES_DIR, missing);
+
+const server = await startAppServer({ output: "capture", env: { LOG_LEVEL: "warn" } });
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.stop().finally(() => process.exit(130)));
+const rows: Row[] = [], failures: string[] = [];
+try {
+  const client = await signUp(server.baseUrl);
+  let pipelines = filters;
+  for (const [n, spec] of scenes.entries()) {
+    const name = sceneName(spec.id), scene = readScene(SCENES_DIR, name), flat = scene.flat(), photo = scene.photo();
+    const marks = scene.meta.marks, reference = flatColours(flat, marks);
+    const flatFig = await measurePdf(await imagePdf(flat), scene.truth, marks, reference, WORK, `${name}.flat`);
+    const rawFig = await measurePdf(await imagePdf(rectify(photo, scene.meta.corners, flat.width, flat.height)), scene.truth, marks, reference, WORK, `${name}.raw`);
+    const base = { scene: name, split: spec.split };
+    const strip = ({ look, ocr, ...fig }: typeof flatFig) => (void look, void ocr, fig);
+    rows.push({ ...base, column: "flat", ...strip(flatFig) }, { ...base, column: "true-corner raw", ...strip(rawFig) });
+    const looks = [flatFig.look, rawFig.look];
+    const video = path.join(WORK, `${name}.y4m`);
+    writeY4m(video, photo);
+    for (const filter of pipelines) {
+      try {
+        const result = await withRetry(`scene ${name} (${filter})`, async () => {
+          const session = await openSession(client, filter);
+          return { session, scan: await scanScene(client, session.scanUrl, session.id, video, n < throttled && filter === pipelines[0] ? 4 : 0, console.log) };
+        });
+        const label = result.session.label === filter ? `delivered: ${filter}` : "delivered: current pipeline";
+        if (result.session.label !== filter) pipelines = [filter]; // the server ignores modes: every run would be the same pipeline
+        const fig = await measurePdf(result.scan.pdf, scene.truth, marks, reference, WORK, `${name}.${filter}`);
+        writeFileSync(path.join(WORK, `${name}.${filter}.txt`), fig.ocr);
+        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured });
+        looks.push(fig.look);
+        console.log(`scene ${name} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, use ${result.scan.useMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
+      } catch (e) {
+        failures.push(`scene ${name} (${filter}): ${describeError(e)}`);
+        console.log(failures[failures.length - 1]);
+      }
+    }
+    const stamp = marks.find((m) => m.kind === "stamp");
+    const focus: Box = stamp ? [Math.max(0, stamp.box[2] - 0.4), Math.max(0, stamp.box[1] - 0.03), 0, 0] : [0.08, 0.1, 0, 0];
+    writeGallery(path.join(GALLERY, `${name}.png`), looks, focus);
+  }
+} finally {
+  await server.stop();
+}
+
+const seconds = (performance.now() - started) / 1000;
+const lines = figureLines(rows);
+for (const l of lines) console.log(l);
+const meta = {
+  generated_at: new Date().toISOString(), commit: git("rev-parse", "HEAD"), uncommitted_files: git("status", "--porcelain").split("\n").filter(Boolean).length,
+  tesseract: execFileSync("tesseract", ["--version"], { encoding: "utf8" }).split("\n")[0], psm: TESSERACT_PSM,
+  filters, scenes: scenes.map((s) => sceneName(s.id)), seconds: Math.round(seconds), failures,
+};
+writeFileSync(path.join(OUT, "results.json"), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
+console.log(`\nGallery: ${GALLERY}/NN.png (columns: flat, true-corner raw, ${filters.join(", ")}); results: ${path.join(OUT, "results.json")}`);
+console.log(`Run: ${scenes.length} scenes × ${filters.join(",")} in ${seconds.toFixed(0)} s${failures.length ? `; ${failures.length} failed` : ""}\n`);
+for (const split of ["test", "train"] as const) if (rows.some((r) => r.split === split)) console.log(`${split} scenes (${[...new Set(rows.filter((r) => r.split === split).map((r) => r.scene))].join(", ")}):\n\n${markdownTable(rows, split)}\n`);
+if (failures.length) process.exitCode = 1;

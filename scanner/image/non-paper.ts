@@ -1,0 +1,87 @@
+import { extremeFilter } from "./morphology";
+
+/** A cell is a candidate when some channel is below this share of the paper nearby. */
+const DARKER = 0.8;
+/** An edge step: the region below this share of the paper two cells outside it. */
+const STEP = 0.8;
+/** A candidate region is not paper when at least this share of its edge is a step. */
+const STEP_SHARE = 0.4;
+/**
+ * Radius of "the paper nearby", as a share of the map's long side: short enough that light
+ * falling off across the page (2× from edge to edge) stays above `DARKER`, so shading does
+ * not join a photo into one region; a photo wider than the radius is caught by its rim.
+ */
+const NEAR_SHARE = 1 / 8;
+
+/**
+ * Marks the cells of the closed paper map that are not paper: photos, coloured or dark
+ * fills, large stamps, the desk at an edge. Shading and non-paper both make a region darker
+ * than the paper nearby; they differ at the region's edge: light falls off over centimetres,
+ * a printed region starts within a cell or two. So a darker region (some channel below 80 %
+ * of the brightest paper within an eighth of the page) much of whose edge is a step (below
+ * 80 % of the paper two cells outside) is not paper, and neither is anything it encloses.
+ */
+export function markNonPaper(planes: Float32Array[], cols: number, rows: number): Uint8Array {
+  const n = cols * rows, near = Math.max(2, Math.round(Math.max(cols, rows) * NEAR_SHARE));
+  const ratio = new Float32Array(n).fill(Infinity);
+  for (const p of planes) {
+    const env = p.slice();
+    extremeFilter(env, cols, rows, near, 1);
+    for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], p[k] / Math.max(1, env[k]));
+  }
+  const label = new Int32Array(n).fill(-1), marked = new Uint8Array(n);
+  const stack: number[] = [], members: number[] = [];
+  for (let seed = 0; seed < n; seed++) {
+    if (ratio[seed] >= DARKER || label[seed] >= 0) continue;
+    members.length = 0;
+    let sharp = 0, steps = 0;
+    stack.push(seed); label[seed] = seed;
+    while (stack.length) {
+      const k = stack.pop()!, x = k % cols, y = (k - x) / cols;
+      members.push(k);
+      for (let q = 0; q < 4; q++) {
+        const dx = DX[q], dy = DY[q], xx = x + dx, yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= cols || yy >= rows) continue;
+        const j = yy * cols + xx;
+        if (ratio[j] < DARKER) {
+          if (label[j] < 0) { label[j] = seed; stack.push(j); }
+          continue;
+        }
+        if (edgeStep(planes, cols, rows, x, y, dx, dy) < STEP) sharp++;
+        steps++;
+      }
+    }
+    if (steps && sharp >= STEP_SHARE * steps) for (const k of members) marked[k] = 1;
+  }
+  fillEnclosed(marked, cols, rows);
+  return marked;
+}
+
+const DX = [1, -1, 0, 0], DY = [0, 0, 1, -1];
+
+// Darkest channel ratio between a cell one inside the region and one two cells outside it.
+function edgeStep(planes: Float32Array[], cols: number, rows: number, x: number, y: number, dx: number, dy: number): number {
+  const clampX = (v: number) => Math.max(0, Math.min(cols - 1, v)), clampY = (v: number) => Math.max(0, Math.min(rows - 1, v));
+  const inside = clampY(y - dy) * cols + clampX(x - dx), outside = clampY(y + 2 * dy) * cols + clampX(x + 2 * dx);
+  let r = Infinity;
+  for (const p of planes) r = Math.min(r, p[inside] / Math.max(1, p[outside]));
+  return r;
+}
+
+// Marks every unmarked cell that the unmarked cells on the border cannot reach.
+function fillEnclosed(marked: Uint8Array, cols: number, rows: number): void {
+  const seen = new Uint8Array(marked.length), stack: number[] = [];
+  for (let k = 0; k < marked.length; k++) {
+    const x = k % cols, y = (k - x) / cols;
+    if ((x === 0 || y === 0 || x === cols - 1 || y === rows - 1) && !marked[k]) { seen[k] = 1; stack.push(k); }
+  }
+  while (stack.length) {
+    const k = stack.pop()!, x = k % cols, y = (k - x) / cols;
+    for (let q = 0; q < 4; q++) {
+      const xx = x + DX[q], yy = y + DY[q], j = yy * cols + xx;
+      if (xx < 0 || yy < 0 || xx >= cols || yy >= rows || seen[j] || marked[j]) continue;
+      seen[j] = 1; stack.push(j);
+    }
+  }
+  for (let k = 0; k < marked.length; k++) if (!seen[k]) marked[k] = 1;
+}

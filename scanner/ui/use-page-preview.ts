@@ -1,0 +1,62 @@
+"use client";
+import { useEffect, useRef, useState } from "react";
+import type { Filter } from "../contract";
+import type { ScanEngine } from "../worker/client";
+import type { NormQuad, PageMeasures } from "../worker/protocol";
+
+/** Long side of the editor's preview: enough to judge the filter, cheap enough to redo as corners move. */
+export const PREVIEW_SIDE = 720;
+/** Wait this long after the last corner move or filter change before straightening again. */
+export const PREVIEW_DEBOUNCE_MS = 250;
+
+export interface PagePreview {
+  /** Object URL of the latest preview; revoked when replaced and when the editor closes. */
+  url: string | null;
+  /** The filter and measures of the page that preview shows. */
+  filter: Filter | null;
+  measures: PageMeasures | null;
+  /** Previews made so far (tests wait on it). */
+  count: number;
+}
+
+/**
+ * A low-resolution copy of the page as "Use this page" would make it: straightened in the
+ * worker with the editor's corners and filter, at once on opening and then debounced. Only the
+ * newest answer is shown; a failed preview leaves the last one (the page itself is still made
+ * at full resolution on confirm).
+ */
+export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQuad, filter: Filter): PagePreview {
+  const [shown, setShown] = useState<PagePreview>({ url: null, filter: null, measures: null, count: 0 });
+  const latest = useRef(0);
+  const url = useRef<string | null>(null);
+  const closed = useRef(false);
+
+  useEffect(() => {
+    const n = ++latest.current;
+    const timer = setTimeout(async () => {
+      try {
+        await engine.load();
+        const out = await engine.warp(source, corners, { filter, maxSide: PREVIEW_SIDE });
+        if (n !== latest.current || closed.current) return;
+        const old = url.current;
+        url.current = URL.createObjectURL(out.blob);
+        setShown((s) => ({ url: url.current, filter, measures: out.measures, count: s.count + 1 }));
+        if (old) URL.revokeObjectURL(old);
+      } catch {
+        // keep the last preview
+      }
+    }, url.current ? PREVIEW_DEBOUNCE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [engine, source, corners, filter]);
+
+  useEffect(() => {
+    closed.current = false;
+    return () => {
+      closed.current = true;
+      if (url.current) URL.revokeObjectURL(url.current);
+      url.current = null;
+    };
+  }, []);
+
+  return shown;
+}
