@@ -5,6 +5,12 @@
  * suite (Playwright + Chromium against the built app). Without Chromium the browser suite
  * is reported as not run — and under CI (CI=true) or REQUIRE_E2E=1 that is a failure.
  * Ends with one plain summary line: "tests: N passed, N failed".
+ *
+ * TEST_SCOPE=backend runs only what can behave differently on another database or
+ * rate-limit store: the service suite, the fault files that run on the configured backend,
+ * and the console's browser tests. CI's second pass (Postgres + Redis) uses it; the
+ * scanner's browser tests and the fault files that start their own embedded servers would
+ * only repeat the first pass.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
@@ -18,9 +24,21 @@ const chromium = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chro
 const requireE2e = process.env.CI === "true" || process.env.REQUIRE_E2E === "1";
 const outDir = mkdtempSync(path.join(tmpdir(), "docscan-test-report-"));
 
+const BACKEND_SCOPE = {
+  service: [],
+  fault: ["tests/fault/postgres-outage.test.ts", "tests/fault/redis-outage.test.ts", "tests/fault/hosted-start.test.ts", "tests/fault/session-races.test.ts"],
+  e2e: ["tests/e2e/console/", "tests/e2e/smoke.test.ts"],
+};
+const scope = process.env.TEST_SCOPE ?? "all";
+if (!["all", "backend"].includes(scope)) {
+  console.error(`TEST_SCOPE must be "all" or "backend", not "${scope}"`);
+  process.exit(2);
+}
+
 function runProject(name) {
   const report = path.join(outDir, `${name}.json`);
-  const result = spawnSync(vitest, ["run", "--project", name, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], {
+  const files = scope === "backend" ? BACKEND_SCOPE[name] : [];
+  const result = spawnSync(vitest, ["run", "--project", name, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
