@@ -49,8 +49,19 @@ async function withRetry<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-const git = (...args: string[]) => { try { return execFileSync("git", args, { encoding: "utf8" }).trim(); } catch { return "unknown"; } };
 const started = performance.now();
+const rows: Row[] = [], failures: string[] = [];
+const git = (...args: string[]) => { try { return execFileSync("git", args, { encoding: "utf8" }).trim(); } catch { return "unknown"; } };
+const codeState = { commit: git("rev-parse", "HEAD"), uncommitted_files: git("status", "--porcelain").split("\n").filter(Boolean).length };
+/** Written after every scene, so a run cut short keeps what it measured. */
+function save(): void {
+  const meta = {
+    generated_at: new Date().toISOString(), ...codeState, tesseract: execFileSync("tesseract", ["--version"], { encoding: "utf8" }).split("\n")[0],
+    psm: TESSERACT_PSM, filters, scenes: scenes.map((s) => sceneName(s.id)), seconds: Math.round((performance.now() - started) / 1000), failures,
+  };
+  writeFileSync(path.join(OUT, "results.json"), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
+}
+
 rmSync(WORK, { recursive: true, force: true });
 for (const d of [WORK, GALLERY]) mkdirSync(d, { recursive: true });
 const missing = scenes.filter((s) => !existsSync(path.join(SCENES_DIR, `${sceneName(s.id)}.json`))).map((s) => s.id);
@@ -58,7 +69,6 @@ if (missing.length) await makeScenes(SCENES_DIR, missing);
 
 const server = await startAppServer({ output: "capture", env: { LOG_LEVEL: "warn" } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void server.stop().finally(() => process.exit(130)));
-const rows: Row[] = [], failures: string[] = [];
 try {
   const client = await signUp(server.baseUrl);
   let pipelines = filters;
@@ -77,7 +87,7 @@ try {
       try {
         const result = await withRetry(`scene ${name} (${filter})`, async () => {
           const session = await openSession(client, filter);
-          return { session, scan: await scanScene(client, session.scanUrl, session.id, video, n < throttled && filter === pipelines[0] ? 4 : 0, console.log) };
+          return { session, scan: await scanScene(client, session.scanUrl, session.id, video, n < throttled && filter === pipelines[0] ? 4 : 0, console.log, path.join(WORK, `${name}.${filter}.failure.png`)) };
         });
         const label = result.session.label === filter ? `delivered: ${filter}` : "delivered: current pipeline";
         if (result.session.label !== filter) pipelines = [filter]; // the server ignores modes: every run would be the same pipeline
@@ -94,20 +104,15 @@ try {
     const stamp = marks.find((m) => m.kind === "stamp");
     const focus: Box = stamp ? [Math.max(0, stamp.box[2] - 0.4), Math.max(0, stamp.box[1] - 0.03), 0, 0] : [0.08, 0.1, 0, 0];
     writeGallery(path.join(GALLERY, `${name}.png`), looks, focus);
+    save();
   }
 } finally {
   await server.stop();
 }
 
 const seconds = (performance.now() - started) / 1000;
-const lines = figureLines(rows);
-for (const l of lines) console.log(l);
-const meta = {
-  generated_at: new Date().toISOString(), commit: git("rev-parse", "HEAD"), uncommitted_files: git("status", "--porcelain").split("\n").filter(Boolean).length,
-  tesseract: execFileSync("tesseract", ["--version"], { encoding: "utf8" }).split("\n")[0], psm: TESSERACT_PSM,
-  filters, scenes: scenes.map((s) => sceneName(s.id)), seconds: Math.round(seconds), failures,
-};
-writeFileSync(path.join(OUT, "results.json"), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
+save();
+for (const l of figureLines(rows)) console.log(l);
 console.log(`\nGallery: ${GALLERY}/NN.png (columns: flat, true-corner raw, ${filters.join(", ")}); results: ${path.join(OUT, "results.json")}`);
 console.log(`Run: ${scenes.length} scenes × ${filters.join(",")} in ${seconds.toFixed(0)} s${failures.length ? `; ${failures.length} failed` : ""}\n`);
 for (const split of ["test", "train"] as const) if (rows.some((r) => r.split === split)) console.log(`${split} scenes (${[...new Set(rows.filter((r) => r.split === split).map((r) => r.scene))].join(", ")}):\n\n${markdownTable(rows, split)}\n`);

@@ -51,15 +51,21 @@ const USE_PAGE_TIMED = `new Promise((resolve, reject) => {
   check();
 })`;
 
-/** Captures (auto-capture, else the shutter after 20 s), keeps the page, times it; returns to the camera. */
+/**
+ * Captures (auto-capture, else the shutter once it is enabled after 20 s), keeps the page, times
+ * it. A capture under way disables the shutter, so the bench waits for the corner editor rather
+ * than for a click.
+ */
 async function capture(page: Page, throttle: number): Promise<{ ms: number; captured: "auto" | "shutter" }> {
   let captured: "auto" | "shutter" = "auto";
-  try {
-    await page.waitForSelector(".ds-adjust", { timeout: 20_000 });
-  } catch {
-    captured = "shutter";
-    await page.getByRole("button", { name: "Take photo" }).click();
-    await page.waitForSelector(".ds-adjust", { timeout: 20_000 });
+  const t0 = Date.now(), shutter = page.getByRole("button", { name: "Take photo" });
+  while (!(await page.locator(".ds-adjust").isVisible())) {
+    if (Date.now() - t0 > 90_000) throw new Error("no capture within 90 s (neither auto-capture nor the shutter)");
+    if (captured === "auto" && Date.now() - t0 > 20_000 && (await shutter.isEnabled().catch(() => false))) {
+      captured = "shutter";
+      await shutter.click({ timeout: 5_000 }).catch(() => (captured = "auto"));
+    }
+    await page.waitForTimeout(250);
   }
   const cdp = throttle > 1 ? await page.context().newCDPSession(page) : null;
   await cdp?.send("Emulation.setCPUThrottlingRate", { rate: throttle });
@@ -73,11 +79,12 @@ async function capture(page: Page, throttle: number): Promise<{ ms: number; capt
  * flag). With `throttleRate`, a second page is captured under CPU throttling for timing only
  * (it is deleted before sending, so the PDF holds the unthrottled page alone).
  */
-export async function scanScene(client: Client, scanUrl: string, sessionId: string, video: string, throttleRate = 0, log: (s: string) => void = () => {}): Promise<ScanResult> {
+export async function scanScene(client: Client, scanUrl: string, sessionId: string, video: string, throttleRate = 0, log: (s: string) => void = () => {}, failureShot?: string): Promise<ScanResult> {
   const t0 = performance.now(), step = (s: string) => log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s ${s}`);
   const browser = await launchChromium({ fakeVideoFile: video });
+  let page: Page | undefined;
   try {
-    const page = await openPhonePage(browser, scanUrl);
+    page = await openPhonePage(browser, scanUrl);
     step("scanner open");
     const first = await capture(page, 1);
     step(`captured (${first.captured}), page kept in ${first.ms.toFixed(0)} ms`);
@@ -97,6 +104,9 @@ export async function scanScene(client: Client, scanUrl: string, sessionId: stri
     const res = await fetch(url).catch((e) => { throw new Error(`downloading ${url}: ${e.message} (${e.cause?.code ?? e.cause?.message})`); });
     if (!res.ok) throw new Error(`result download answered ${res.status}`);
     return { pdf: new Uint8Array(await res.arrayBuffer()), useMs: first.ms, captured: first.captured, throttledMs };
+  } catch (e) {
+    if (failureShot) await page?.screenshot({ path: failureShot }).catch(() => undefined);
+    throw e;
   } finally {
     await browser.close();
   }

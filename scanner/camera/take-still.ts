@@ -32,7 +32,7 @@ export interface Still {
  */
 export async function takeStill(video: HTMLVideoElement, track: MediaStreamTrack | undefined, timeoutMs = PHOTO_TIMEOUT_MS): Promise<Still> {
   const frame = await grabFullFrame(video);
-  const photo = track ? await takePhoto(track, timeoutMs).catch(() => null) : null;
+  const photo = track ? await takePhoto(track, frame, timeoutMs).catch(() => null) : null;
   if (photo && photoWins(photo, frame)) {
     const f = { width: frame.width, height: frame.height }, p = { width: photo.width, height: photo.height };
     frame.close();
@@ -60,7 +60,7 @@ export function cornersInStill(q: NormQuad, frame: Size, still: Size): NormQuad 
   return q.map(([x, y]) => [0.5 + (x - 0.5) * sx, 0.5 + (y - 0.5) * sy]) as NormQuad;
 }
 
-async function takePhoto(track: MediaStreamTrack, timeoutMs: number): Promise<ImageBitmap | null> {
+async function takePhoto(track: MediaStreamTrack, frame: Size, timeoutMs: number): Promise<ImageBitmap | null> {
   const Ctor = (globalThis as { ImageCapture?: ImageCaptureCtor }).ImageCapture;
   if (!Ctor || track.readyState !== "live") return null;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -69,6 +69,9 @@ async function takePhoto(track: MediaStreamTrack, timeoutMs: number): Promise<Im
     const shot = (async () => {
       const capture = new Ctor(track);
       const caps = await capture.getPhotoCapabilities?.().catch(() => undefined);
+      const w = caps?.imageWidth?.max ?? 0, h = caps?.imageHeight?.max ?? 0;
+      // a camera that says its photos are no larger than the video (most webcams) is not asked
+      if (w && h && w * h <= frame.width * frame.height) return null;
       const blob = await capture.takePhoto(photoSettings(caps));
       return { blob };
     })();

@@ -34,7 +34,7 @@ const CLIP_LUMA = 250, CLIP_CHROMA = 24;
 export function measurePage(page: Frame): PageQuality {
   const grid = paperGrid(page);
   const brightness = grid.reduce((s, v) => s + v, 0) / grid.length / 255;
-  return { sharpness: sharpness(page), glare: glare(page), brightness };
+  return { sharpness: sharpness(page), glare: glare(page, grid), brightness };
 }
 
 /**
@@ -108,8 +108,19 @@ function sharpness(page: Frame): number {
   return Math.max(0, Math.min(1, (r - EDGE_SOFT) / (EDGE_CRISP - EDGE_SOFT)));
 }
 
-// Share of blocks that are mostly clipped: blown-out blobs, not single white pixels.
-function glare(page: Frame): number {
+/**
+ * Glare is a hot spot: light reflected into the lens that blows out part of the page and the
+ * ink under it. Paper that is clipped everywhere is an exposure the document survives (the
+ * filter whitens it anyway; phone cameras and Chromium's fake camera both produce it), so a
+ * page whose darker paper cells are themselves at the clip level reports none.
+ */
+const HOT_SPOT_BASE = 245;
+
+// Share of blocks that are mostly clipped: blown-out blobs, not single white pixels, and only
+// where the rest of the paper is not blown out too (the lower quartile of the cells' paper).
+function glare(page: Frame, paperCells: number[]): number {
+  const base = [...paperCells].sort((a, b) => a - b)[Math.floor(paperCells.length / 4)] ?? 0;
+  if (base >= HOT_SPOT_BASE) return 0;
   const { data, width: W, height: H } = page;
   let blocks = 0, blown = 0;
   for (let by = 0; by + BLOCK <= H; by += BLOCK) {

@@ -33,12 +33,15 @@ export function FilterChoice({ t, value, onChange }: { t: Translate; value: Filt
   );
 }
 
-/** The preview's thumbnail; pressing it shows the preview over the still (and again hides it). */
+/**
+ * The preview's thumbnail; pressing it shows the preview over the still (and again hides it).
+ * Its slot has a fixed size, so the stage above keeps its size when the first preview arrives.
+ */
 export function PreviewToggle({ t, preview, open, onToggle }: { t: Translate; preview: PagePreview; open: boolean; onToggle(): void }) {
   return (
     <button type="button" className="ds-preview-thumb" aria-pressed={open} aria-busy={!preview.url} disabled={!preview.url}
       onClick={onToggle} data-preview-count={preview.count}>
-      {preview.url && <img src={preview.url} alt="" data-filter={preview.filter ?? undefined} />}
+      <span className="ds-preview-slot">{preview.url && <img src={preview.url} alt="" data-filter={preview.filter ?? undefined} />}</span>
       <span>{t("preview")}</span>
     </button>
   );
@@ -50,7 +53,10 @@ export function PreviewView({ t, preview }: { t: Translate; preview: PagePreview
   return <img className="ds-preview-full" src={preview.url} alt={t("previewAlt")} data-filter={preview.filter ?? undefined} />;
 }
 
-/** What is wrong with the capture, at the top of the editor; Retake is then the primary action. */
+/**
+ * What is wrong with the capture, laid over the top of the editor (it arrives with the first
+ * preview, and must not move the still and its handles); Retake is then the primary action.
+ */
 export function CapturePrompt({ t, warnings }: { t: Translate; warnings: PageWarning[] }) {
   if (warnings.length === 0) return null;
   return (

@@ -64,6 +64,11 @@ describe("measurePage", () => {
     expect(m.glare).toBeGreaterThan(0.1);
     expect(captureWarnings(m)).toContain("glare");
   });
+
+  it("does not call paper that is clipped everywhere glare", () => {
+    const overexposed = renderPage({ ...SPEC, light: [1.4, 1.4] }); // paper clipped at 255, ink still dark
+    expect(measurePage(overexposed).glare).toBe(0);
+  });
 });
 
 describe("unevenness", () => {
