@@ -12,6 +12,14 @@ const STEP_SHARE = 0.4;
  * not join a photo into one region; a photo wider than the radius is caught by its rim.
  */
 const NEAR_SHARE = 1 / 8;
+/**
+ * A shadow with a sharp edge (a phone or a hand under a lamp) also steps, but it only dims
+ * the paper: every channel by the same factor, evenly. A region whose channels fall by
+ * factors within `SHADOW_SPREAD` of each other, no deeper than `SHADOW_DEEPEST`, and that is
+ * smooth inside (mean step between neighbouring cells under `SHADOW_TEXTURE`) is paper in
+ * shade; a photo or a fill has colour of its own or texture.
+ */
+const SHADOW_SPREAD = 0.08, SHADOW_DEEPEST = 0.3, SHADOW_TEXTURE = 0.02;
 
 /**
  * Marks the cells of the closed paper map that are not paper: photos, coloured or dark
@@ -24,11 +32,13 @@ const NEAR_SHARE = 1 / 8;
 export function markNonPaper(planes: Float32Array[], cols: number, rows: number): Uint8Array {
   const n = cols * rows, near = Math.max(2, Math.round(Math.max(cols, rows) * NEAR_SHARE));
   const ratio = new Float32Array(n).fill(Infinity);
-  for (const p of planes) {
+  const channel = planes.map((p) => {
     const env = p.slice();
     extremeFilter(env, cols, rows, near, 1);
-    for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], p[k] / Math.max(1, env[k]));
-  }
+    const r = new Float32Array(n);
+    for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], (r[k] = p[k] / Math.max(1, env[k])));
+    return r;
+  });
   const label = new Int32Array(n).fill(-1), marked = new Uint8Array(n);
   const stack: number[] = [], members: number[] = [];
   for (let seed = 0; seed < n; seed++) {
@@ -51,13 +61,28 @@ export function markNonPaper(planes: Float32Array[], cols: number, rows: number)
         steps++;
       }
     }
-    if (steps && sharp >= STEP_SHARE * steps) for (const k of members) marked[k] = 1;
+    if (steps && sharp >= STEP_SHARE * steps && !isShade(members, channel, ratio, label, cols)) for (const k of members) marked[k] = 1;
   }
   fillEnclosed(marked, cols, rows);
   return marked;
 }
 
 const DX = [1, -1, 0, 0], DY = [0, 0, 1, -1];
+
+// Paper in shade: every channel dimmed alike, not too deep, smooth from cell to cell.
+function isShade(members: number[], channel: Float32Array[], ratio: Float32Array, label: Int32Array, cols: number): boolean {
+  let spread = 0, depth = 0, texture = 0, pairs = 0;
+  for (const k of members) {
+    let hi = 0, lo = Infinity;
+    for (const r of channel) { hi = Math.max(hi, r[k]); lo = Math.min(lo, r[k]); }
+    spread += (hi - lo) / Math.max(1e-3, hi);
+    depth += ratio[k];
+    const right = k + 1;
+    if ((k + 1) % cols !== 0 && label[right] === label[k]) { texture += Math.abs(ratio[right] - ratio[k]); pairs++; }
+  }
+  const m = members.length;
+  return spread / m < SHADOW_SPREAD && depth / m > SHADOW_DEEPEST && (pairs ? texture / pairs : 0) < SHADOW_TEXTURE;
+}
 
 // Darkest channel ratio between a cell one inside the region and one two cells outside it.
 function edgeStep(planes: Float32Array[], cols: number, rows: number, x: number, y: number, dx: number, dy: number): number {

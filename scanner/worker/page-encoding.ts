@@ -11,8 +11,8 @@ import { encodeBilevelPng, type Bitmap1 } from "../encode/png-bilevel";
  * (docs/scanner.md, "Page size"; measured by `npm run bench:pages`).
  */
 export const PAGE_ENCODING = {
-  auto: { budget: 150 * 1024, qualities: [0.8, 0.72, 0.65] },
-  grayscale: { budget: 150 * 1024, qualities: [0.8, 0.72, 0.65] },
+  auto: { budget: 150 * 1024, qualities: [0.8, 0.72, 0.65, 0.58] },
+  grayscale: { budget: 150 * 1024, qualities: [0.8, 0.72, 0.65, 0.58] },
   original: { budget: 300 * 1024, qualities: [0.8, 0.65, 0.5] },
 } as const;
 

@@ -73,6 +73,17 @@ describe("documentFilter", () => {
     expect(Math.min(...meanRgb(out, band, paperOnly))).toBeGreaterThanOrEqual(245);
   });
 
+  it("whitens the paper under a hard-edged shadow and still keeps a photo", () => {
+    const spec: PageSpec = { width: W, height: H, photo: PHOTO, cast: WARM, hardShadow: { x0: 300, x1: 380, depth: 0.5 } };
+    const { page, out } = filtered(spec);
+    const shade = { x: 310, y: 60, w: 60, h: 300 };
+    expect(Math.min(...meanRgb(page, shade, paperOnly))).toBeLessThan(110);
+    expect(Math.min(...meanRgb(out, shade, paperOnly))).toBeGreaterThanOrEqual(245);
+    const inner = { x: PHOTO.x + 10, y: PHOTO.y + 10, w: PHOTO.w - 20, h: PHOTO.h - 20 };
+    const luma = (c: number[]) => 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2];
+    expect(luma(meanRgb(out, inner))).toBeLessThan(1.3 * luma(meanRgb(idealPage(spec), inner)));
+  });
+
   it("with grey, every pixel is neutral", () => {
     const { out } = filtered({ width: W, height: H, red: RED, cast: WARM }, true);
     for (let i = 0; i < out.data.length; i += 4) {

@@ -21,6 +21,8 @@ export interface PageSpec {
   cast?: Rgb;
   /** Rows at the bottom falling smoothly to `depth` of the light. */
   shadedBand?: { rows: number; depth: number };
+  /** A hard-edged shadow (a phone held under a lamp): columns x0..x1 dimmed to `depth`, edges 3 px soft. */
+  hardShadow?: { x0: number; x1: number; depth: number };
   noise?: number;
 }
 
@@ -64,7 +66,12 @@ export function renderPage(s: PageSpec): Frame {
       if (t > 0) band = 1 - (1 - s.shadedBand.depth) * t * t * (3 - 2 * t);
     }
     for (let x = 0; x < w; x++) {
-      const light = (l0 + ((l1 - l0) * x) / (w - 1)) * band, refl = reflectance(s, x, y), o = (y * w + x) * 4;
+      let shade = 1;
+      if (s.hardShadow) {
+        const { x0, x1, depth } = s.hardShadow, inside = Math.min(x - x0, x1 - x) / 3;
+        shade = 1 - (1 - depth) * Math.max(0, Math.min(1, inside + 0.5));
+      }
+      const light = (l0 + ((l1 - l0) * x) / (w - 1)) * band * shade, refl = reflectance(s, x, y), o = (y * w + x) * 4;
       for (let c = 0; c < 3; c++) data[o + c] = 255 * refl[c] * light * cast[c] + noise * 2 * rand();
       data[o + 3] = 255;
     }
@@ -74,7 +81,7 @@ export function renderPage(s: PageSpec): Frame {
 
 /** The page under even white light, no noise: what the filter should get back to. */
 export function idealPage(s: PageSpec): Frame {
-  return renderPage({ ...s, light: [1, 1], cast: [1, 1, 1], shadedBand: undefined, noise: 0 });
+  return renderPage({ ...s, light: [1, 1], cast: [1, 1, 1], shadedBand: undefined, hardShadow: undefined, noise: 0 });
 }
 
 /** Mean RGB over a rectangle (optionally only pixels passing `keep`). */
