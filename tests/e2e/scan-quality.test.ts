@@ -19,8 +19,8 @@ import { writeY4m } from "./support/y4m";
 const work = mkdtempSync(path.join(tmpdir(), "scan-quality-"));
 const shots = process.env.SCAN_SCREENSHOTS_DIR;
 // Chromium's fake camera reads the Y4M as studio-range video, which stretches the synthetic
-// paper (luma 245) to pure white: the scanner rightly calls that glare. At 85 % the paper
-// stays below clipping, as a well-exposed camera's would.
+// paper (luma 245) to pure white. At 85 % the paper stays below clipping, as a well-exposed
+// camera's would, so the measures the tests compare are those of a real page.
 const exposed = () => dimmed(renderPagePhoto(), 0.85);
 let browser: Browser | undefined;
 afterEach(async () => {
