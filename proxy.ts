@@ -8,7 +8,7 @@ import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "./lib/
  *   (on Vercel, where the server entry scripts/server.mjs does not run); Next resolves dot
  *   segments before this runs. No other API request comes here: a proxy costs every request
  *   it sees about a tenth of a session creation's CPU, and Next buffers the body of each
- *   one (which would undo the uploads' streaming and their token-first check) (issue 14);
+ *   one (which would undo the uploads' streaming and their token-first check);
  * - `/` and `/console/…`: a per-request CSP nonce and anti-framing headers.
  */
 export function proxy(request: NextRequest) {
@@ -24,6 +24,6 @@ export function proxy(request: NextRequest) {
 /**
  * One matcher for `/`, `/console`, `/console/…`, `/v1` and `/v1/…` with a `%`: Next builds a
  * RegExp from every matcher for every request, twice (the raw and the decoded path), and
- * each was a few µs of every API call, which this proxy then skips (issue 14).
+ * each was a few µs of every API call, which this proxy then skips.
  */
 export const config = { matcher: ["/:path(console(?:/.*)?|v1(?:/.*%.*)?)?"] };

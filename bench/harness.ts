@@ -119,7 +119,7 @@ export async function measure(durationSec: number, options: LoadOptions): Promis
   return {
     // Served over the time from the start to the last answer, timed here: autocannon ends a run,
     // and stamps its `duration`, only at its next one-second tick, so 150 uploads in 3.05 s read as
-    // 150 / 4 = 37.5 a second, in 2.95 s as 50 (issue 14: every upload figure before 27 Nov).
+    // 150 / 4 = 37.5 a second, in 2.95 s as 50 (every upload figure before 27 Nov).
     rps: served / Math.max((lastAnswerAt - startedAt) / 1000, 1e-3),
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -1,7 +1,6 @@
 /**
  * `npm run bench:instructions`: the CPU work per request of the status poll and of session creation,
- * ours against bench/bare-next, counted in instructions by valgrind's callgrind instead of timed
- * (issue 14).
+ * ours against bench/bare-next, counted in instructions by valgrind's callgrind instead of timed.
  *
  * Wall-clock CPU per poll swung by ±5–10 % between runs on this machine, more than any one change
  * to the hot path; an instruction count repeats within about 1 % for the same code. Both servers run

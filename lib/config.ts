@@ -113,7 +113,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     addressTrust: { trustedProxyHops: e.TRUSTED_PROXY_HOPS, onVercel: Boolean(e.VERCEL) },
     /** Postgres connections per instance. */
     dbPoolMax: e.DB_POOL_MAX,
-    /** How long a call to each dependency may take before the request answers 503 (review M9). */
+    /** How long a call to each dependency may take before the request answers 503. */
     timeouts: {
       db: { connectMs: e.DB_CONNECT_TIMEOUT_MS, queryMs: e.DB_QUERY_TIMEOUT_MS },
       rateLimitMs: e.RATE_LIMIT_TIMEOUT_MS,

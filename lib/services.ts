@@ -28,7 +28,7 @@ export async function buildServices(config: Config, options: { pgliteDir?: strin
   const rateLimiter = createRateLimiter(config);
   const storage = await createBlobStore(config);
   // Holding DATA_DIR's lock proves no other process writes there: every temp file left is
-  // from a write a killed process never finished (review M5).
+  // from a write a killed process never finished.
   if (!config.databaseUrl && !options.pgliteDir) await storage.removeStaleTemp?.(new Date());
   return {
     config,

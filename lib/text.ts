@@ -9,7 +9,7 @@ const UNREPRESENTABLE_ALL = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, "
 export function hasUnrepresentable(text: string): boolean {
   // Two searches, not one pattern with NUL as an alternative: V8 answers the surrogate
   // pattern at once for a string it stores one byte per character (an ASCII upload payload,
-  // 2.7 MB), which the combined pattern had to walk (1.7 ms per upload, issue 14).
+  // 2.7 MB), which the combined pattern had to walk (1.7 ms per upload).
   return text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
 }
 

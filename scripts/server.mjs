@@ -14,7 +14,7 @@ import { PEER_ADDRESS_HEADER, problemHeaders, v1PathProblem } from "../lib/http/
 import { root } from "./build-if-stale.mjs";
 
 // As `next start` does, before Next loads: without it the server ran Next's and its
-// packages' non-production paths, about 3 % of a status poll's throughput (issue 14).
+// packages' non-production paths, about 3 % of a status poll's throughput.
 process.env.NODE_ENV ||= "production";
 const { default: next } = await import("next");
 

@@ -1,5 +1,5 @@
 /**
- * Baseline for the hot paths (issue 14): bench/bare-next, route handlers in a throwaway Next
+ * Baseline for the hot paths: bench/bare-next, route handlers in a throwaway Next
  * app of the same Next, pg and redis versions, doing only the minimal equivalent work on the
  * same Postgres and Redis. App ÷ bare Next is then what our own code costs on top of the
  * framework's request handling, which both pay.

@@ -21,7 +21,7 @@ type StepName = "sessions" | "webhooks" | "files" | "orphans" | "idempotency";
  * `scan.failed` delivery), attempt the due webhook deliveries (one bounded batch), then
  * delete files past retention, stored objects that will never be delivered and idempotency
  * keys past their day. The session sweep runs first so the `scan.failed` events it
- * creates go out in the same run. Each step is isolated (review M8): a storage outage in the
+ * creates go out in the same run. Each step is isolated: a storage outage in the
  * file sweep never holds back a webhook retry. Only when every step fails does the run
  * throw (the first error), so a scheduler sees an outage as 503 rather than a quiet 200.
  * `skipped` is true when nothing was due or swept.

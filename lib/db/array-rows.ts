@@ -23,7 +23,7 @@ type Pglite = { query(text: string, values: unknown[], options: { rowMode: "arra
 /**
  * Runs `statement` with its placeholders filled through the database driver itself and returns
  * its rows as arrays, columns in select order: the fast path of the two hottest reads, the status
- * poll's and session creation's key lookup (issue 14). Inside the app, drizzle's execute-and-map
+ * poll's and session creation's key lookup. Inside the app, drizzle's execute-and-map
  * around the status poll's one-row read cost about 25 µs of server CPU a poll, some 4 % of its
  * throughput (the same SQL sent both ways, side by side). The trade: the caller maps columns by
  * position, and values come as the driver parses them (on both drivers timestamptz as a Date,

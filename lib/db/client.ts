@@ -20,7 +20,7 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-/** How long a Postgres caller waits (review M9): for a pooled connection, and for one statement. */
+/** How long a Postgres caller waits: for a pooled connection, and for one statement. */
 export interface DbTimeouts {
   connectMs: number;
   queryMs: number;

@@ -2,7 +2,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 /**
- * A hot query built once per database handle (issue 14: drizzle turning the same query into
+ * A hot query built once per database handle (drizzle turning the same query into
  * SQL text on every call was a quarter of the hot requests' CPU). `build` makes the query
  * with `sql.placeholder(...)` for every value and ends in `.prepare(name)`; callers run
  * `.execute({ ...values })`. On Postgres the name also makes it a named server-side

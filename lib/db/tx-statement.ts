@@ -8,7 +8,7 @@ interface Compiled {
 }
 
 /**
- * A statement that runs inside transactions, turned into SQL text once (issue 14: building
+ * A statement that runs inside transactions, turned into SQL text once (building
  * the completion's statements with the query builder cost about 0.5 ms per upload, where
  * the handle's `prepared()` queries cannot go: a prepared query belongs to its handle).
  * `build` writes it with the query builder as usual, with `sql.placeholder(name)` for every

@@ -10,7 +10,7 @@ const BATCH = 100;
  * Deletes the stored objects of files past retention and marks their rows deleted (rows
  * stay, so analytics keep their bytes). The object goes first: if the process dies between
  * the two steps, the next run repeats a harmless delete. An object that cannot be deleted
- * is logged and left for the next run; the rest of the batch goes on (review M8).
+ * is logged and left for the next run; the rest of the batch goes on.
  */
 export async function sweepExpiredFiles({ ctx }: { ctx: Pick<Ctx, "db" | "storage" | "now"> }): Promise<number> {
   const { db, storage, now } = ctx;

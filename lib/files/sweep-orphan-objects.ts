@@ -11,7 +11,7 @@ const BATCH = 500;
 const GRACE_MS = 60 * 60 * 1000;
 
 /**
- * Deletes stored objects that will never be delivered (review M5): under `uploads/`, those of
+ * Deletes stored objects that will never be delivered: under `uploads/`, those of
  * sessions that can no longer complete (failed, expired, completed: the delivered copy lives
  * under `files/`); under `files/`, documents no file row points to (an upload cut off
  * between storing and committing) once they are an hour old; and the local store's temp

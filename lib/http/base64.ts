@@ -6,7 +6,7 @@ const WIDE_CHARACTER = /[\u0100-\uffff]/;
  * Decodes standard base64 (padding optional), or returns null when the text is not that.
  *
  * The rule is the pattern above with no `length % 4 === 1`, but testing a pattern over a
- * 2.7 MB upload took 12 ms, half of the upload's CPU (issue 14), so only the last quantum is
+ * 2.7 MB upload took 12 ms, half of the upload's CPU, so only the last quantum is
  * matched, and the rest is left to what Node's decoder does with a character outside the
  * alphabet: it skips it, or stops at `=`, and either way returns fewer bytes than the text's
  * length promises (every skipped character takes at least one byte off). Three things the

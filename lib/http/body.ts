@@ -17,7 +17,7 @@ export async function readCapped(req: Request, limit: number): Promise<Uint8Arra
 /**
  * `readCapped`'s chunks as they arrived, not joined. Buffers live outside V8's heap, and on
  * Node 24 every 64 MB allocated there starts a full mark-compact, so a joined copy of a
- * 2.7 MB upload body caused a third of the upload path's mark-compacts (issue 14).
+ * 2.7 MB upload body caused a third of the upload path's mark-compacts.
  */
 export async function readCappedChunks(req: Request, limit: number): Promise<Uint8Array[] | null> {
   const declared = Number(req.headers.get("content-length"));
@@ -68,7 +68,7 @@ let joinBuffer = Buffer.alloc(0);
 /**
  * The chunks as one Latin-1 string, decoded once from their bytes joined in a buffer this module
  * keeps. Decoding each chunk and joining the strings cost 9 ms of a 2.7 MB upload body, half of
- * its parse (issue 14: `Array#join` of 42 long strings, then flattening the result for
+ * its parse (`Array#join` of 42 long strings, then flattening the result for
  * `JSON.parse`; joining the bytes and decoding once: 0.3-0.6 ms). The kept buffer means the join
  * allocates nothing outside V8's heap, which on Node 24 brings full collections sooner
  * (`readCappedChunks`). Synchronous, so no other request can be using it; zeroed after use so a

@@ -13,7 +13,7 @@ export const MAX_JSON_DEPTH = 32;
  * before `JSON.parse` builds anything (brackets inside strings do not count). Text with
  * no more than `limit` opening brackets cannot nest deeper, and counting them is a native
  * search: a 2.7 MB base64 upload is then not walked character by character in JavaScript
- * (that walk was a third of the upload's CPU, issue 14).
+ * (that walk was a third of the upload's CPU).
  */
 export function exceedsJsonDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
   if (openingBrackets(text, limit + 1) <= limit) return false;

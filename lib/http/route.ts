@@ -103,7 +103,7 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
 /**
  * Headers every answer of a route gets, set here rather than in wrappers around route(): each
  * async layer is a promise more per request, which Node 20 runs through AsyncLocalStorage's
- * promise hooks (issue 14).
+ * promise hooks.
  */
 function addAnswerHeaders(req: Request, response: Response, requestId: string, options: { cors?: boolean; noReferrer?: boolean }): void {
   const { headers } = response;
@@ -162,7 +162,7 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
   if (isClientAbort(err)) {
-    // Nobody reads this answer; it is logged at debug so disconnects never look like faults (review L6).
+    // Nobody reads this answer; it is logged at debug so disconnects never look like faults.
     log("debug", "client closed the request", { requestId, path: new URL(req.url).pathname });
     return json(400, { error: "invalid_request", message: "The request body ended early: the client closed the connection." });
   }

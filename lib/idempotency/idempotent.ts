@@ -67,7 +67,7 @@ const rowOf = (call: IdempotentCall) => and(eq(k.tenantId, call.tenantId), eq(k.
 /**
  * Inserts the key as working; false when it is already there. A key past its day is taken
  * over in the same statement (its row overwritten as a fresh claim), which is what deleting
- * it first and inserting would do, in one round trip (issue 14).
+ * it first and inserting would do, in one round trip.
  */
 async function claim(call: IdempotentCall, requestHash: string): Promise<boolean> {
   const { db, now } = call.ctx;

@@ -31,7 +31,7 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
  * The key by its hash, joined to its tenant and the tenant's default scanner profile: one
- * statement for everything `POST /v1/sessions` reads before its insert (issue 14). Sent by the
+ * statement for everything `POST /v1/sessions` reads before its insert. Sent by the
  * driver itself (`arrayRows`, as the status poll's read), so its columns are read by position.
  */
 const KEY_BY_HASH = driverStatement(

@@ -33,7 +33,7 @@ export interface Completion {
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
  * One statement spends the session's credit hold (balance check, debit, release, row lock and
  * the webhook settings) and one writes the ledger row, the usage event and the file row
- * (issue 14: from eleven statements to five, BEGIN and COMMIT included; six with a webhook).
+ * (from eleven statements to five, BEGIN and COMMIT included; six with a webhook).
  */
 export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
@@ -82,7 +82,7 @@ export function sessionMaxPages(session: Pick<SessionRow, "scanner">): number {
 }
 
 /**
- * The credit rule's hard half (review M7): the debit needs a balance of at least 1, checked
+ * The credit rule's hard half: the debit needs a balance of at least 1, checked
  * by the debit's own statement under the tenant row lock, so the balance never goes below
  * zero. Refusing rolls the claim back and the hold stays: the token stays unspent and the
  * scan can be retried after a top-up. (Opening already holds a credit per live session, so

@@ -9,7 +9,7 @@ import { deliveredFileKey, PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
 
 /**
  * `POST /v1/scanner/complete`: the second step of the two-step upload. The uploaded object is
- * first copied to a key of its own under `files/` (review M4: the upload URL stays writable
+ * first copied to a key of its own under `files/` (the upload URL stays writable
  * until the session expires, so the delivered document must not be the object it writes).
  * Size, type and header are read back from that copy, never taken from the request; an
  * object over `max_bytes` (possible with an S3 presigned PUT, which cannot cap size) is

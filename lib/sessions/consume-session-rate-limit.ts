@@ -7,7 +7,7 @@ import type { KeyKind } from "../keys/key-format";
  * limit → `429 rate_limited` with `Retry-After` in whole seconds until the window resets.
  * Secret keys count against RATE_LIMIT_MAX; publishable keys, which anyone can copy from a
  * web page, against their own smaller bucket (RATE_LIMIT_PUBLISHABLE_MAX), so traffic with
- * the public key can never use up the tenant's server-side sessions (review M3).
+ * the public key can never use up the tenant's server-side sessions.
  */
 export async function consumeSessionRateLimit(
   ctx: Pick<Ctx, "config" | "rateLimiter">,

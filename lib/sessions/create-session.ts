@@ -26,7 +26,7 @@ export async function createSession({ ctx, principal, input, origin }: CreateSes
   const { now } = ctx;
   const publishable = principal.keyKind === "publishable";
   // A publishable key is public: whoever holds it must not choose where the tenant's signed
-  // events go (review M3). Sessions needing their own destination are opened server-side.
+  // events go. Sessions needing their own destination are opened server-side.
   if (publishable && input.callback_url !== undefined) {
     throw invalidRequest({ callback_url: "cannot be set with a publishable key; open the session with a secret key" });
   }

@@ -26,7 +26,7 @@ export async function releaseHold(tx: Tx, tenantId: string): Promise<LockedTenan
 
 /**
  * A completion: the held credit is spent, debited from the balance with the hold released,
- * if the balance is at least 1 (review M7: it never goes below zero). Null when it is not;
+ * if the balance is at least 1 (it never goes below zero). Null when it is not;
  * the caller refuses, and rolling back keeps the hold with the session.
  */
 export async function spendHold(tx: Tx, tenantId: string): Promise<LockedTenant | null> {

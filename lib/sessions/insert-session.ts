@@ -24,14 +24,14 @@ export interface NewSession {
 type SessionInsert = Required<{ [K in keyof typeof sessions.$inferInsert]: (typeof sessions.$inferInsert)[K] | null }>;
 
 /**
- * Inserts a `created` session if the balance covers it (review M7, docs/sessions.md "Credit
+ * Inserts a `created` session if the balance covers it (docs/sessions.md "Credit
  * rule"): every live session (created, opened or scanning, token unspent, not expired)
  * holds one credit, so opening needs `balance − live sessions ≥ 1`. Decided under the
  * tenant row lock, so concurrent openings queue and cannot all see the same free credit.
  * Nothing is debited here; the credit moves at completion. Shared by `POST /v1/sessions`
  * and the dashboard preview. Returns the creation view with the client token.
  *
- * One statement (issue 14): `insert … select … where session_credit_reserve(…)`, committed
+ * One statement: `insert … select … where session_credit_reserve(…)`, committed
  * asynchronously (`asyncCommit` below). The database function (drizzle/0006) keeps the hold
  * as a counter on the tenant row, an upper bound on the live sessions that it replaces by the
  * exact count only when the bound leaves no credit free; `hold.ts` releases a session's hold
@@ -80,7 +80,7 @@ const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenan
 /**
  * This statement's transaction commits without waiting for its WAL to reach disk. The
  * reservation holds the tenant row lock until commit, so with a synchronous commit a
- * tenant's openings queued through one disk flush each, one at a time (issue 14: most of
+ * tenant's openings queued through one disk flush each, one at a time (most of
  * creation's gap to bare Next under load). The trade, docs/sessions.md "Durability of an
  * opening": a database crash can forget the openings of its last moments (never a credit,
  * a ledger row or a completion: those commit synchronously, and flush these first).

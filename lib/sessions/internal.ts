@@ -46,7 +46,7 @@ export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file
 /**
  * `findSessionWithFile` narrowed to what the status poll needs: the most frequent request
  * reads three session columns and five file columns, not the row's JSON settings and
- * metadata (a third of its database and driver time on Node 24, issue 14). The file's page
+ * metadata (a third of its database and driver time on Node 24). The file's page
  * report is JSON too, but it exists only once the scan is done, when the polling stops. Sent by the driver
  * itself (`arrayRows`: drizzle's execute-and-map was 4 % of the poll), so the columns are read
  * by position, in the order `STATUS_READ` selects them.

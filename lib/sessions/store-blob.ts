@@ -23,7 +23,7 @@ export interface StoreBlobArgs {
  * upload slots, streams the body to disk, counting bytes (inclusive `MAX_UPLOAD_BYTES`) and
  * checking the `%PDF-` header on the way. The session is checked again after the last byte,
  * before the file is renamed into place: a PUT that was still streaming when the session
- * completed or expired changes nothing (review M4). The session moves to `scanning`.
+ * completed or expired changes nothing. The session moves to `scanning`.
  */
 export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs): Promise<void> {
   const { now } = ctx;

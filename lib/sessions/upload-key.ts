@@ -4,7 +4,7 @@ import { randomToken } from "../crypto";
  * Storage keys. `uploads/` holds what clients write: the two-step path's fixed key per
  * session (`upload.url` writes it, `complete` reads it). `files/` holds delivered documents:
  * every completion stores, or copies, the bytes under a key of its own that no handed-out URL
- * can write (review M4), and the file row points there. Anything under either prefix without
+ * can write, and the file row points there. Anything under either prefix without
  * a purpose is collected by the orphan sweep (`lib/files/sweep-orphan-objects.ts`).
  */
 export const UPLOADS_PREFIX = "uploads/";

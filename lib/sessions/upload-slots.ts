@@ -9,7 +9,7 @@ let inFlight = 0;
  * Runs an upload (one-step or blob PUT) in one of this process's `MAX_CONCURRENT_UPLOADS`
  * slots. Past the bound it answers `503 service_unavailable` with `Retry-After` before a
  * byte of the body is read, so slow or hostile clients can hold at most that many bodies'
- * worth of memory and sockets (review H2).
+ * worth of memory and sockets.
  */
 export async function withUploadSlot<T>(max: number, upload: () => Promise<T>): Promise<T> {
   if (inFlight >= max) {

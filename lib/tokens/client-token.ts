@@ -13,8 +13,8 @@ const PURPOSE = "ct";
 const HEADER = Buffer.from(JSON.stringify({ alg: "HS256", typ: "JWT" })).toString("base64url");
 
 /*
- * A compact JWS (HS256) signed and checked with node:crypto's HMAC, synchronously. Until issue 14
- * this was jose over WebCrypto: every sign and verify an async round through the thread pool,
+ * A compact JWS (HS256) signed and checked with node:crypto's HMAC, synchronously. It used to be
+ * jose over WebCrypto: every sign and verify an async round through the thread pool,
  * about a tenth of a status poll's CPU. The format is unchanged (tests/unit/tokens.test.ts checks
  * both ways against jose), and it is a narrow one: our header only, `sid`, `use` and `exp`.
  */

@@ -1,4 +1,4 @@
-/** Below this confidence (a probability that IoU >= 0.9) the detector looks again (0.4 until issue 12's eighth round). */
+/** Below this confidence (a probability that IoU >= 0.9) the detector looks again. */
 const UNSURE_BELOW = 0.5;
 /** The second look's working size, as a multiple of the first's. */
 const FINER = 1.5;

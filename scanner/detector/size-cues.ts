@@ -2,7 +2,7 @@
  * Below this share of the frame a quad's size is judged by the log of its area alone. Content
  * boxes (a photo, a table) and small pages both lie below it, so the prior must not tell them
  * apart by size; a squared log area penalised a page covering 10 % of the frame by about 8
- * more logits than one covering 30 % (issue 12, eighth round).
+ * more logits than one covering 30 %.
  */
 const LARGE_FROM = 0.3;
 

@@ -160,7 +160,7 @@ describe("happy", () => {
   });
 });
 
-describe("faults (review M8: one failing step never stops the others)", () => {
+describe("faults (one failing step never stops the others)", () => {
   const seedFilePastRetention = async (tenantId: string) => {
     const sessionId = await seedSession(db(), tenantId, { status: "completed" });
     const key = `test/${newId("file")}.pdf`;

@@ -47,7 +47,7 @@ describe("happy", () => {
     const file = await call("GET", res.body.result.url.replace("http://localhost:3000", ""));
     expect(file.status).toBe(302);
     const location = file.headers.get("location")!;
-    // The delivered document is a copy under files/, which no upload URL can write (review M4).
+    // The delivered document is a copy under files/, which no upload URL can write.
     expect(location.startsWith(`${s3.s3.endpoint}/${s3.s3.bucket}/files/${s.id}-`)).toBe(true);
     const body = await fetch(location);
     expect(body.status).toBe(200);
@@ -103,7 +103,7 @@ describe("errors", () => {
 });
 
 describe("security", () => {
-  it("a PUT to the upload URL after completion cannot change the delivered document; the cron deletes the stray object (review M4/M5)", async () => {
+  it("a PUT to the upload URL after completion cannot change the delivered document; the cron deletes the stray object", async () => {
     const a = await signup();
     const s = await opened(a.secretKey);
     expect((await putS3(s.config.upload.url, pdfBytes(1500))).status).toBe(200);

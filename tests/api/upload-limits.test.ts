@@ -1,5 +1,5 @@
 /**
- * Uploads under hostile or unlucky conditions (issue 11 item 3, review H2/M4/M5):
+ * Uploads under hostile or unlucky conditions:
  * - the token is checked before the body is read when it comes in `X-Client-Token`, and
  *   before anything is stored when it comes in the body;
  * - a process reads at most MAX_CONCURRENT_UPLOADS bodies at once; past it, a prompt 503;

@@ -1,8 +1,8 @@
 /**
- * Review fault scenarios 14 and 15 against a real server process. Invariants:
+ * Floods against a real server process. Invariants:
  * - an upload with a bad token in X-Client-Token is refused before its body is read, even
  *   when the body never ends; uploads past MAX_CONCURRENT_UPLOADS get a prompt 503; the
- *   server's memory stays within a budget however many slow clients connect (review H2);
+ *   server's memory stays within a budget however many slow clients connect;
  * - a client cannot escape the login and signup throttles by rotating X-Forwarded-For
  *   (no trusted proxy hops configured), and health keeps answering through the flood.
  */

@@ -1,5 +1,5 @@
 /**
- * Review fault scenario 2: the embedded store (PGlite on disk) killed with SIGKILL while
+ * The embedded store (PGlite on disk) killed with SIGKILL while
  * sessions are being created and completed, three times. Invariants after every restart:
  * - the server starts and is healthy on the same DATA_DIR;
  * - every upload that answered 200 is a completed (or delivered) session;

@@ -1,5 +1,5 @@
 /**
- * Review fault scenarios 4, 5, 16 and 20 against a real server process and real Postgres
+ * Postgres faults against a real server process and real Postgres
  * (only when TEST_DATABASE_URL is set: the CI run against Postgres). The server reaches its
  * own database through a TCP proxy the test controls, so the machine's Postgres is never
  * stopped. Invariants:

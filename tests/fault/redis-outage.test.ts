@@ -1,5 +1,5 @@
 /**
- * Review fault scenarios 6 and 7 against a real server process and a Redis of the test's
+ * Redis faults against a real server process and a Redis of the test's
  * own (killed, restarted, frozen; the machine's Redis is never touched). The decided
  * behaviour (README "Failure behaviour"): while Redis is unreachable or frozen, the rate
  * limit counts in the process's memory, so session creation keeps answering 201 (and the

@@ -1,5 +1,5 @@
 /**
- * Review fault scenarios 11–13, in-process on both backends: sessions raced by slow uploads,
+ * Fault scenarios, in-process on both backends: sessions raced by slow uploads,
  * the sweep and instances whose clocks disagree. Invariants, per session:
  * - it reaches exactly one terminal state and never leaves it;
  * - exactly one of `scan.completed` / `scan.failed` is recorded;

@@ -1,5 +1,5 @@
 /**
- * Counts what one request sends to the database and the rate-limit store (issue 14), on
+ * Counts what one request sends to the database and the rate-limit store, on
  * either backend. A database round trip is one statement the driver sends: on Postgres each
  * `pg` Client query (a transaction's BEGIN and COMMIT count as statements of their own), on
  * PGlite each statement its exclusive query queue runs (BEGIN/COMMIT included the same way).

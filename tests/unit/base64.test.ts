@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { decodeBase64 } from "@/lib/http/base64";
 
-/** The rule as written before issue 14, over the whole text: the reference the fast check must equal. */
+/** The rule in its plain form, over the whole text: the reference the fast check must equal. */
 const isStandardBase64 = (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 !== 1;
 
 // Alphabet characters, padding, base64url's two, whitespace (Node's decoder skips it), others,

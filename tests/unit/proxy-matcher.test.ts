@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { config } from "../../proxy";
 
 // proxy.ts's one matcher must cover exactly what its five did: the pages that need a CSP nonce,
-// and /v1 paths only when bare or holding a `%` (every other API call skips the proxy, issue 14).
+// and /v1 paths only when bare or holding a `%` (every other API call skips the proxy).
 const matches = (url: string) => unstable_doesMiddlewareMatch({ config, url });
 
 describe("proxy matcher", () => {

@@ -27,7 +27,7 @@ describe("the fitted size prior", () => {
   });
 
   it("costs a page at 10 % of the frame no more than about 6 logits against one at 30 %", () => {
-    // A squared log area (until issue 12's eighth round) cost about 8.
+    // A squared log area, the earlier form of this cue, cost about 8.
     expect(sizePrior(0.3) - sizePrior(0.1)).toBeLessThan(6.5);
   });
 });

@@ -43,7 +43,7 @@ describe("editor letterbox", () => {
     }
   }
 
-  it("a landscape frame on a portrait phone is not stretched (issue 12: about 3x before)", () => {
+  it("a landscape frame on a portrait phone is not stretched (stretched about 3x before the letterbox)", () => {
     const r = containRect(390, 560, 1920, 1080);
     expect(r.width).toBe(390);
     expect(r.height).toBeCloseTo(390 * 1080 / 1920, 9);
