@@ -7,13 +7,14 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { startAppServer } from "../../scripts/app-server";
+import jpeg from "jpeg-js";
 import { writeY4m } from "../../tests/e2e/support/y4m";
 import { rectify, writeGallery } from "./gallery";
 import { flatColours, imagePdf, measurePdf, TESSERACT_PSM } from "./measure";
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { makeScenes, readScene, SCENES, SCENES_DIR, sceneName } from "./scenes";
-import { openSession, scanScene, type Client } from "./scanner";
+import { openSession, scanScene, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
 
 const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
 const quick = process.argv.includes("--quick");
@@ -62,6 +63,18 @@ function save(): void {
   writeFileSync(path.join(OUT, "results.json"), JSON.stringify({ ...meta, rows }, null, 2) + "\n");
 }
 
+/**
+ * Video-sized frames play as the scanner's live camera; a phone's full-size still (wider than
+ * the 2160 px a live stream gives) arrives as the photo file its camera app wrote (JPEG 92).
+ */
+function sceneInput(photo: { width: number; height: number; data: Uint8Array }, videoPath: string): SceneInput {
+  if (Math.min(photo.width, photo.height) <= STREAM_SHORT_SIDE) {
+    writeY4m(videoPath, photo);
+    return { video: videoPath };
+  }
+  return { still: jpeg.encode({ data: Buffer.from(photo.data), width: photo.width, height: photo.height }, 92).data };
+}
+
 rmSync(WORK, { recursive: true, force: true });
 for (const d of [WORK, GALLERY]) mkdirSync(d, { recursive: true });
 const missing = scenes.filter((s) => !existsSync(path.join(SCENES_DIR, `${sceneName(s.id)}.json`))).map((s) => s.id);
@@ -81,13 +94,12 @@ try {
     const strip = ({ look, ocr, ...fig }: typeof flatFig) => (void look, void ocr, fig);
     rows.push({ ...base, column: "flat", ...strip(flatFig) }, { ...base, column: "true-corner raw", ...strip(rawFig) });
     const looks = [flatFig.look, rawFig.look];
-    const video = path.join(WORK, `${name}.y4m`);
-    writeY4m(video, photo);
+    const input = sceneInput(photo, path.join(WORK, `${name}.y4m`));
     for (const filter of pipelines) {
       try {
         const result = await withRetry(`scene ${name} (${filter})`, async () => {
           const session = await openSession(client, filter);
-          return { session, scan: await scanScene(client, session.scanUrl, session.id, video, n < throttled && filter === pipelines[0] ? 4 : 0, console.log, path.join(WORK, `${name}.${filter}.failure.png`)) };
+          return { session, scan: await scanScene(client, session.scanUrl, session.id, input, n < throttled && filter === pipelines[0] ? 4 : 0, console.log, path.join(WORK, `${name}.${filter}.failure.png`)) };
         });
         const label = result.session.label === filter ? `delivered: ${filter}` : "delivered: current pipeline";
         if (result.session.label !== filter) pipelines = [filter]; // the server ignores modes: every run would be the same pipeline

@@ -5,7 +5,14 @@ import { launchChromium } from "../../tests/e2e/support/browser";
 import { openPhonePage } from "../../tests/e2e/support/scan-page";
 
 export interface Client { baseUrl: string; secretKey: string }
-export interface ScanResult { pdf: Uint8Array; useMs: number; captured: "auto" | "shutter"; throttledMs?: number }
+type Captured = "auto" | "shutter" | "file";
+export interface ScanResult { pdf: Uint8Array; useMs: number; captured: Captured; throttledMs?: number }
+
+/** The short side of the largest live stream the scanner asks for (3840 x 2160). */
+export const STREAM_SHORT_SIDE = 2160;
+
+/** How the scene reaches the scanner: as its live camera, or as a photo the phone's camera took. */
+export type SceneInput = { video: string } | { still: Uint8Array };
 
 async function call(client: Client, method: string, path: string, json?: unknown) {
   const send = () => fetch(`${client.baseUrl}${path}`, {
@@ -56,8 +63,8 @@ const USE_PAGE_TIMED = `new Promise((resolve, reject) => {
  * it. A capture under way disables the shutter, so the bench waits for the corner editor rather
  * than for a click.
  */
-async function capture(page: Page, throttle: number): Promise<{ ms: number; captured: "auto" | "shutter" }> {
-  let captured: "auto" | "shutter" = "auto";
+async function capture(page: Page, throttle: number): Promise<{ ms: number; captured: Captured }> {
+  let captured: Captured = "auto";
   const t0 = Date.now(), shutter = page.getByRole("button", { name: "Take photo" });
   while (!(await page.locator(".ds-adjust").isVisible())) {
     if (Date.now() - t0 > 90_000) throw new Error("no capture within 90 s (neither auto-capture nor the shutter)");
@@ -75,21 +82,33 @@ async function capture(page: Page, throttle: number): Promise<{ ms: number; capt
 }
 
 /**
+ * A full-size still (12 MP) reaches the scanner as a photo file: the path of a phone whose
+ * camera app took the picture. Played as a fake camera, Chromium would cut it to the 3840 x 2160
+ * the scanner asks a live camera for, losing the page's top and bottom.
+ */
+async function pickStill(page: Page, still: Uint8Array): Promise<{ ms: number; captured: Captured }> {
+  await page.waitForSelector('[data-screen="fallback"]', { timeout: 30_000 });
+  await page.locator('input[type="file"]').setInputFiles({ name: "page.jpg", mimeType: "image/jpeg", buffer: Buffer.from(still) });
+  await page.waitForSelector(".ds-adjust", { timeout: 60_000 });
+  return { ms: (await page.evaluate(USE_PAGE_TIMED)) as number, captured: "file" };
+}
+
+/**
  * One scene through the scanner in a browser of its own (the fake camera's file is a launch
  * flag). With `throttleRate`, a second page is captured under CPU throttling for timing only
  * (it is deleted before sending, so the PDF holds the unthrottled page alone).
  */
-export async function scanScene(client: Client, scanUrl: string, sessionId: string, video: string, throttleRate = 0, log: (s: string) => void = () => {}, failureShot?: string): Promise<ScanResult> {
+export async function scanScene(client: Client, scanUrl: string, sessionId: string, input: SceneInput, throttleRate = 0, log: (s: string) => void = () => {}, failureShot?: string): Promise<ScanResult> {
   const t0 = performance.now(), step = (s: string) => log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s ${s}`);
-  const browser = await launchChromium({ fakeVideoFile: video });
+  const browser = await launchChromium("video" in input ? { fakeVideoFile: input.video } : { camera: false });
   let page: Page | undefined;
   try {
     page = await openPhonePage(browser, scanUrl);
     step("scanner open");
-    const first = await capture(page, 1);
+    const first = "video" in input ? await capture(page, 1) : await pickStill(page, input.still);
     step(`captured (${first.captured}), page kept in ${first.ms.toFixed(0)} ms`);
     let throttledMs: number | undefined;
-    if (throttleRate > 1) {
+    if (throttleRate > 1 && "video" in input) {
       throttledMs = (await capture(page, throttleRate)).ms;
       await removeLastPage(page);
     }

@@ -9,7 +9,7 @@ import { AUTO_CAPTURE_CONFIDENCE } from "../capture/guidance";
 import type { CaptureFacts } from "../capture/page-report";
 import { pageWarnings } from "../capture/quality";
 import { CapturePrompt, FilterChoice, PreviewToggle, PreviewView } from "./adjust-tools";
-import { usePagePreview } from "./use-page-preview";
+import { previewOf, usePagePreview } from "./use-page-preview";
 
 export interface Draft {
   source: Blob;
@@ -38,8 +38,11 @@ interface Props {
   t: Translate;
   draft: Draft;
   engine: ScanEngine;
-  /** `warnings`: the prompts shown that the person kept the page despite. */
-  onConfirm(corners: NormQuad, filter: Filter, warnings: PageWarning[]): void;
+  /**
+   * `warnings`: the prompts shown that the person kept the page despite; `preview`: the
+   * editor's low-resolution picture of exactly this page, when it has one.
+   */
+  onConfirm(corners: NormQuad, filter: Filter, warnings: PageWarning[], preview: Blob | null): void;
   onRetake(): void;
 }
 
@@ -119,7 +122,7 @@ export function CornerEditor({ t, draft, engine, onConfirm, onRetake }: Props) {
       <div className="ds-actions">
         <button type="button" className={`ds-btn ${warn ? "ds-btn-primary" : "ds-btn-secondary"}`} onClick={onRetake}>{t("retake")}</button>
         <button type="button" className={`ds-btn ${warn ? "ds-btn-secondary" : "ds-btn-primary"}`}
-          onClick={() => onConfirm(corners, filter, draft.warnings ?? prompted)}>{t("usePage")}</button>
+          onClick={() => onConfirm(corners, filter, draft.warnings ?? prompted, previewOf(preview, corners, filter))}>{t("usePage")}</button>
       </div>
     </section>
   );

@@ -1,10 +1,12 @@
 "use client";
 import type { Translate } from "../i18n";
-import type { PageView } from "./use-pages";
+import type { PageView, PendingPage } from "./use-pages";
 
 interface Props {
   t: Translate;
   pages: PageView[];
+  /** Kept pages still being made: shown with their preview, not yet to be opened or moved. */
+  pending: PendingPage[];
   max: number;
   onOpen(p: PageView): void;
   onRetake(p: PageView): void;
@@ -14,11 +16,12 @@ interface Props {
 }
 
 /** The captured pages: review (open to re-crop), retake, delete, reorder, then send. */
-export function PageStrip({ t, pages, max, onOpen, onRetake, onDelete, onMove, onSend }: Props) {
-  if (pages.length === 0) return null;
+export function PageStrip({ t, pages, pending, max, onOpen, onRetake, onDelete, onMove, onSend }: Props) {
+  const count = pages.length + pending.length;
+  if (count === 0) return null;
   return (
     <nav className="ds-strip" aria-label={t("pagesTitle")}>
-      <p className="ds-strip-count">{pages.length >= max ? t("maxPagesReached", { max }) : t("pageCount", { n: pages.length, max })}</p>
+      <p className="ds-strip-count">{count >= max ? t("maxPagesReached", { max }) : t("pageCount", { n: count, max })}</p>
       <ol className="ds-strip-list">
         {pages.map((p, i) => (
           <li key={p.id} className="ds-strip-item">
@@ -32,6 +35,14 @@ export function PageStrip({ t, pages, max, onOpen, onRetake, onDelete, onMove, o
               <button type="button" onClick={() => onDelete(p)} aria-label={t("deletePage", { n: i + 1 })}>✕</button>
               <button type="button" onClick={() => onMove(p, 1)} disabled={i === pages.length - 1} aria-label={t("movePageLater", { n: i + 1 })}>›</button>
             </div>
+          </li>
+        ))}
+        {pending.map((p, i) => (
+          <li key={p.id} className="ds-strip-item">
+            <span className="ds-thumb" role="img" aria-busy="true" aria-label={t("pageN", { n: pages.length + i + 1 })}>
+              <img src={p.thumb} alt="" />
+              <span aria-hidden="true">{pages.length + i + 1}</span>
+            </span>
           </li>
         ))}
       </ol>

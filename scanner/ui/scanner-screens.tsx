@@ -31,7 +31,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
 
   const cameraPhase = phase.name === "capture" || phase.name === "adjust" || phase.name === "processing";
   const strip = phase.name === "capture" && (
-    <PageStrip t={t} pages={book.pages} max={max} onOpen={f.openPage} onRetake={f.retakePage}
+    <PageStrip t={t} pages={book.pages} pending={book.pending} max={max} onOpen={f.openPage} onRetake={f.retakePage}
       onDelete={(p) => void book.remove(p.id)} onMove={(p, d) => void book.move(p.id, d)} onSend={() => void f.send()} />
   );
   // Focus inside the frame never reaches the launcher's Escape handler: a framed scanner
@@ -51,19 +51,19 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
     <>
       {cameraPhase && !f.camera && (
         <CameraView t={t} settings={settings} engine={f.engine} engineProgress={f.progress} active={phase.name === "capture"}
-          canCapture={book.restored && (book.pages.length < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.cameraFailed}>
+          canCapture={book.restored && (book.count < max || !!f.replacing)} onCapture={(b, c) => void f.onFrame(b, c)} onUnavailable={f.cameraFailed}>
           {strip}
         </CameraView>
       )}
       {phase.name === "capture" && f.camera && (
-        <FallbackPicker t={t} reason={f.camera} handoffQr={book.pages.length ? null : qr} onFile={(file) => void f.onFile(file)}>
+        <FallbackPicker t={t} reason={f.camera} handoffQr={book.count ? null : qr} onFile={(file) => void f.onFile(file)}>
           {strip}
           {cancel}
         </FallbackPicker>
       )}
       {phase.name === "adjust" && (
         <CornerEditor key={phase.draft.url} t={t} draft={phase.draft} engine={f.engine}
-          onConfirm={(c, filter, warnings) => void f.confirm(phase.draft, c, filter, warnings)} onRetake={() => f.retake(phase.draft)} />
+          onConfirm={(c, filter, warnings, preview) => void f.confirm(phase.draft, c, filter, warnings, preview)} onRetake={() => f.retake(phase.draft)} />
       )}
       {phase.name === "processing" && <MessageScreen title={t("processing")} progress={null} />}
       {phase.name === "uploading" && (

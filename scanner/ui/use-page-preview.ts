@@ -12,7 +12,10 @@ export const PREVIEW_DEBOUNCE_MS = 250;
 export interface PagePreview {
   /** Object URL of the latest preview; revoked when replaced and when the editor closes. */
   url: string | null;
-  /** The filter and measures of the page that preview shows. */
+  /** The preview's picture itself: the page strip shows it while the full page is made. */
+  blob: Blob | null;
+  /** The corners, filter and measures of the page that preview shows. */
+  corners: NormQuad | null;
   filter: Filter | null;
   measures: PageMeasures | null;
   /** Previews made so far (tests wait on it). */
@@ -26,7 +29,7 @@ export interface PagePreview {
  * at full resolution on confirm).
  */
 export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQuad, filter: Filter): PagePreview {
-  const [shown, setShown] = useState<PagePreview>({ url: null, filter: null, measures: null, count: 0 });
+  const [shown, setShown] = useState<PagePreview>({ url: null, blob: null, corners: null, filter: null, measures: null, count: 0 });
   const latest = useRef(0);
   const url = useRef<string | null>(null);
   const closed = useRef(false);
@@ -40,7 +43,7 @@ export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQu
         if (n !== latest.current || closed.current) return;
         const old = url.current;
         url.current = URL.createObjectURL(out.blob);
-        setShown((s) => ({ url: url.current, filter, measures: out.measures, count: s.count + 1 }));
+        setShown((s) => ({ url: url.current, blob: out.blob, corners, filter, measures: out.measures, count: s.count + 1 }));
         if (old) URL.revokeObjectURL(old);
       } catch {
         // keep the last preview
@@ -59,4 +62,10 @@ export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQu
   }, []);
 
   return shown;
+}
+
+/** The preview's picture when it shows exactly this page (same corners and filter), else null. */
+export function previewOf(preview: PagePreview, corners: NormQuad, filter: Filter): Blob | null {
+  const same = preview.filter === filter && preview.corners?.every((p, i) => p[0] === corners[i][0] && p[1] === corners[i][1]);
+  return same ? preview.blob : null;
 }

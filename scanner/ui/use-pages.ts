@@ -8,6 +8,14 @@ export interface PageView extends StoredPage {
   thumb: string;
 }
 
+/** A kept page whose full-resolution picture the worker is still making. */
+export interface PendingPage {
+  id: string;
+  order: number;
+  /** Object URL of the editor's preview of the page, shown until the page itself is ready. */
+  thumb: string;
+}
+
 /**
  * The captured pages: persisted in IndexedDB as they are made (so a reload
  * restores them) and shown through object URLs that are revoked as soon as a
@@ -17,7 +25,13 @@ export interface PageView extends StoredPage {
 export function usePages(session: string, defaultFilter: Filter) {
   const store = useRef<PageStore | null>(null);
   const [pages, setPages] = useState<PageView[]>([]);
+  const [pending, setPending] = useState<PendingPage[]>([]);
   const [restored, setRestored] = useState(false);
+  // The newest list and the pages still being made, for a send that has to wait for them.
+  const latest = useRef<PageView[]>([]);
+  latest.current = pages;
+  const making = useRef(new Set<string>());
+  const waiters = useRef<((pages: PageView[]) => void)[]>([]);
 
   useEffect(() => {
     let live = true;
@@ -34,14 +48,51 @@ export function usePages(session: string, defaultFilter: Filter) {
 
   useEffect(() => () => setPages((ps) => (ps.forEach((p) => URL.revokeObjectURL(p.thumb)), ps)), []);
 
-  const save = useCallback(async (page: StoredPage) => {
-    await store.current?.put(page);
+  /** Puts a stored page in the list, in place of the page (or pending page) with its id. */
+  const show = useCallback((page: StoredPage) => {
+    setPending((ps) => ps.filter((p) => p.id !== page.id));
     setPages((ps) => {
       const old = ps.find((p) => p.id === page.id);
       if (old) URL.revokeObjectURL(old.thumb);
       const next = old ? ps.map((p) => (p.id === page.id ? view(page) : p)) : [...ps, view(page)];
       return next.sort((a, b) => a.order - b.order);
     });
+  }, []);
+
+  const save = useCallback(async (page: StoredPage) => {
+    await store.current?.put(page);
+    show(page);
+  }, [show]);
+
+  /**
+   * Shows a kept page at once with its preview as the thumbnail, and stores it when `made`
+   * (the full-resolution page) resolves; a page that fails to be made leaves the strip.
+   */
+  const stage = useCallback((id: string, order: number, preview: Blob, made: Promise<StoredPage>): Promise<void> => {
+    const thumb = URL.createObjectURL(preview);
+    setPending((ps) => [...ps, { id, order, thumb }]);
+    making.current.add(id);
+    const done = made.then(async (page) => {
+      await store.current?.put(page);
+      making.current.delete(id);
+      show(page);
+    }, (err: unknown) => {
+      making.current.delete(id);
+      setPending((ps) => ps.filter((p) => p.id !== id));
+      throw err;
+    });
+    return done.finally(() => URL.revokeObjectURL(thumb));
+  }, [show]);
+
+  // A send waits for the staged pages: it is answered after the render that shows the last one.
+  useEffect(() => {
+    if (making.current.size === 0) waiters.current.splice(0).forEach((resolve) => resolve(pages));
+  }, [pages, pending]);
+
+  /** The pages, once every staged page is stored (or has failed). */
+  const settled = useCallback((): Promise<PageView[]> => {
+    if (making.current.size === 0) return Promise.resolve(latest.current);
+    return new Promise((resolve) => waiters.current.push(resolve));
   }, []);
 
   const remove = useCallback(async (id: string) => {
@@ -66,8 +117,8 @@ export function usePages(session: string, defaultFilter: Filter) {
     setPages((ps) => (ps.forEach((p) => URL.revokeObjectURL(p.thumb)), []));
   }, [session]);
 
-  const nextOrder = pages.length ? pages[pages.length - 1].order + 1 : 0;
-  return { pages, restored, save, remove, move, clear, nextOrder };
+  const nextOrder = Math.max(-1, ...pages.map((p) => p.order), ...pending.map((p) => p.order)) + 1;
+  return { pages, pending, count: pages.length + pending.length, restored, save, stage, settled, remove, move, clear, nextOrder };
 }
 
 function view(p: StoredPage): PageView {

@@ -15,6 +15,7 @@ import { ScanEngine } from "../worker/client";
 import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
+import type { StoredPage } from "../pages/page-store";
 import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction } from "./scan-flow-state";
 
 const DEFAULT_QUAD: NormQuad = [[0.08, 0.08], [0.92, 0.08], [0.92, 0.92], [0.08, 0.92]];
@@ -71,21 +72,38 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     }
   }, [openDraft, fail]);
 
-  const confirm = useCallback(async (draft: Draft, corners: NormQuad, filter: Filter, warnings: PageWarning[]) => {
+  /**
+   * Keeps the page. A new page with a preview goes to the strip at once (the preview as its
+   * thumbnail) and the camera comes back while the worker makes the full page; re-doing a page,
+   * or a page without a preview, waits for it.
+   */
+  const confirm = useCallback(async (draft: Draft, corners: NormQuad, filter: Filter, warnings: PageWarning[], preview: Blob | null) => {
     URL.revokeObjectURL(draft.url);
-    dispatch({ type: "crop_started" });
-    try {
+    const old = book.pages.find((p) => p.id === draft.replaceId);
+    const id = old?.id ?? crypto.randomUUID(), order = old?.order ?? book.nextOrder;
+    const made = (async (): Promise<StoredPage> => {
       await engine.load();
       const out = await engine.warp(draft.source, corners, { filter });
       const facts = { ...draft.facts, corners: keptCornerOrigin(draft.facts.corners, draft.corners, corners) };
-      const old = book.pages.find((p) => p.id === draft.replaceId);
-      await book.save({
-        id: old?.id ?? crypto.randomUUID(), session: cfg.session_id, order: old?.order ?? book.nextOrder,
+      return {
+        id, session: cfg.session_id, order,
         source: draft.source, corners, filter, page: out.blob, format: out.format, width: out.width, height: out.height, dpi: out.dpi,
         report: buildPageReport(facts, filter, out, warnings), createdAt: Date.now(),
-      });
-      bridge.post("page_captured", { page_count: book.pages.length + (old ? 0 : 1) });
-      dispatch({ type: "page_saved" });
+      };
+    })();
+    const pageCount = book.count + (old ? 0 : 1);
+    try {
+      if (preview && !old) {
+        const stored = book.stage(id, order, preview, made);
+        bridge.post("page_captured", { page_count: pageCount });
+        dispatch({ type: "page_saved" });
+        await stored;
+      } else {
+        dispatch({ type: "crop_started" });
+        await book.save(await made);
+        bridge.post("page_captured", { page_count: pageCount });
+        dispatch({ type: "page_saved" });
+      }
     } catch {
       fail("scan");
     }
@@ -110,7 +128,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const send = useCallback(async () => {
     dispatch({ type: "upload_started" });
     try {
-      const result = await sendDocument(cfg, settings, book.pages, {
+      const result = await sendDocument(cfg, settings, await book.settled(), {
         onProgress: (fraction) => dispatch({ type: "upload_progress", fraction }),
         onRetry: () => dispatch({ type: "upload_retrying" }),
       });

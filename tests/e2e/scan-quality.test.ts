@@ -3,7 +3,8 @@
  * the filter choice with its live preview, and the page report the scanner sends and the
  * service returns as `result.pages`.
  */
-import { mkdtempSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -138,6 +139,39 @@ describe("filter choice", () => {
     let red = 0;
     for (let i = 0; i < raster.data.length; i += 4) if (raster.data[i] > raster.data[i + 1] + 60 && raster.data[i] > raster.data[i + 2] + 60) red++;
     expect(red, "the PDF page is grey").toBe(0);
+    await page.context().close();
+  });
+});
+
+describe("keeping a page", () => {
+  it("the page is in the strip at once with its preview; Send right away waits for the full page", async () => {
+    const { tenant, session, page } = await scannerOn(exposed(), "kept");
+    await page.waitForSelector('.ds-adjust[data-measured="true"]', { timeout: 45_000 });
+    await page.waitForSelector('.ds-preview-thumb img[data-filter="auto"]');
+    // Records whether the strip ever showed the page while it was still being made.
+    await page.evaluate(() => {
+      const seen = window as unknown as { __pendingSeen: boolean };
+      seen.__pendingSeen = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.ds-strip .ds-thumb[aria-busy="true"] img')) seen.__pendingSeen = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.getByRole("button", { name: "Use this page" }).click();
+    await page.getByRole("button", { name: "Send document" }).click();
+    await page.waitForSelector('[data-screen="done"]', { timeout: 30_000 });
+    expect(await page.evaluate(() => (window as unknown as { __pendingSeen: boolean }).__pendingSeen)).toBe(true);
+
+    const read = (await readSession(tenant.secretKey, session.id)).body;
+    const [report] = (await sentReports(page))!;
+    expect(read.result.pages).toEqual([report]);
+    const pdf = await fetchPdf(read.result.url);
+    expect((await pdfPageSizes(pdf)).count).toBe(1);
+    // the PDF holds the full page, not the editor's preview (720 px on its long side)
+    const pdfPath = path.join(work, "kept.pdf");
+    writeFileSync(pdfPath, pdf);
+    const [image] = execFileSync("pdfimages", ["-list", pdfPath], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+    const [width, height] = image.trim().split(/\s+/).slice(3, 5).map(Number);
+    expect(Math.max(width, height)).toBeGreaterThan(720);
     await page.context().close();
   });
 });
