@@ -2,7 +2,7 @@
 import { mean } from "./metrics";
 import type { PageFigures } from "./measure";
 
-export interface Row extends Omit<PageFigures, "look" | "ocr"> { scene: string; split: "train" | "test"; column: string; useMs?: number; throttledMs?: number; captured?: string }
+export interface Row extends Omit<PageFigures, "look" | "ocr"> { scene: string; split: "train" | "test"; column: string; useMs?: number; readyMs?: number; throttledMs?: number; captured?: string }
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 const colourOf = (r: Row, kind: string) => r.colour.find((c) => c.kind === kind);
@@ -12,7 +12,7 @@ export function figureLines(rows: Row[]): string[] {
   const figures: [string, (r: Row) => number | undefined, number][] = [
     ["cer", (r) => r.cer, 3], ["evenness", (r) => r.evenness, 3], ["paper_cast", (r) => r.paperCast, 0], ["edge_background", (r) => (r.edge.any ? 1 : 0), 0],
     ["pdf_kb_per_page", (r) => r.pdfKbPerPage, 0], ["image_kb", (r) => r.imageKb ?? undefined, 0],
-    ["use_page_ms", (r) => r.useMs, 0], ["use_page_ms_cpu4x", (r) => r.throttledMs, 0],
+    ["use_page_ms", (r) => r.useMs, 0], ["page_ready_ms", (r) => r.readyMs, 0], ["use_page_ms_cpu4x", (r) => r.throttledMs, 0],
     ["stamp_chroma_kept", (r) => colourOf(r, "stamp")?.kept, 2], ["stamp_hue_shift_deg", (r) => colourOf(r, "stamp")?.hueShift, 1],
     ["ink_chroma_kept", (r) => colourOf(r, "ink")?.kept, 2], ["ink_hue_shift_deg", (r) => colourOf(r, "ink")?.hueShift, 1],
     ["highlight_chroma_kept", (r) => colourOf(r, "highlight")?.kept, 2],
@@ -32,7 +32,7 @@ export function figureLines(rows: Row[]): string[] {
 
 /** The markdown table: one row per column (flat, true-corner raw, each delivered mode), means over the split. */
 export function markdownTable(rows: Row[], split: "train" | "test"): string {
-  const head = "| page | CER | paper evenness | paper cast | edge background | KB/page (image) | ms/page \"Use this page\" | stamp chroma kept (hue shift) | ink chroma kept (hue shift) |\n|---|---|---|---|---|---|---|---|---|";
+  const head = "| page | CER | paper evenness | paper cast | edge background | KB/page (image) | ms \"Use this page\" → thumbnail / page ready | stamp chroma kept (hue shift) | ink chroma kept (hue shift) |\n|---|---|---|---|---|---|---|---|---|";
   const body = [...new Set(rows.map((r) => r.column))].map((column) => {
     const g = rows.filter((r) => r.split === split && r.column === column);
     if (!g.length) return null;
@@ -42,7 +42,7 @@ export function markdownTable(rows: Row[], split: "train" | "test"): string {
     };
     const delivered = g[0].useMs !== undefined;
     const kb = delivered ? `${f(mean(g.map((r) => r.pdfKbPerPage)), 0)} (${f(mean(g.map((r) => r.imageKb ?? NaN)), 0)})` : "–";
-    const ms = delivered ? f(mean(g.map((r) => r.useMs!)), 0) : "–";
+    const ms = delivered ? `${f(mean(g.map((r) => r.useMs!)), 0)} / ${f(mean(g.map((r) => r.readyMs ?? NaN)), 0)}` : "–";
     return `| ${column} | ${f(mean(g.map((r) => r.cer)))} | ${f(mean(g.map((r) => r.evenness)), 2)} | ${f(mean(g.map((r) => r.paperCast)), 0)} | ${g.filter((r) => r.edge.any).length}/${g.length} | ${kb} | ${ms} | ${c("stamp")} | ${c("ink")} |`;
   });
   return [head, ...body.filter(Boolean)].join("\n");

@@ -105,9 +105,9 @@ try {
         if (result.session.label !== filter) pipelines = [filter]; // the server ignores modes: every run would be the same pipeline
         const fig = await measurePdf(result.scan.pdf, scene.truth, marks, reference, WORK, `${name}.${filter}`);
         writeFileSync(path.join(WORK, `${name}.${filter}.txt`), fig.ocr);
-        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured });
+        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured });
         looks.push(fig.look);
-        console.log(`scene ${name} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, use ${result.scan.useMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
+        console.log(`scene ${name} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, thumbnail ${result.scan.useMs.toFixed(0)} ms, ready ${result.scan.readyMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
       } catch (e) {
         failures.push(`scene ${name} (${filter}): ${describeError(e)}`);
         console.log(failures[failures.length - 1]);
