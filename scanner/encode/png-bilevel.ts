@@ -91,7 +91,7 @@ export interface BilevelPngData {
   fax?: Uint8Array;
 }
 
-/** Reads back a PNG written by `encodeBilevelPng`; refuses any other kind of PNG. */
+/** Reads back a PNG written by `writeBilevelPng`; refuses any other kind of PNG. */
 export function readBilevelPng(png: Uint8Array): BilevelPngData {
   if (!SIGNATURE.every((v, i) => png[i] === v)) throw new Error("not a PNG");
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
