@@ -1,7 +1,8 @@
 /**
  * One-bit PNGs for `bw` pages: the browser shows them as thumbnails, and the PDF embeds
  * their compressed rows as they are (a Flate stream with the PNG predictor), so the
- * page is compressed once, losslessly, at one bit a pixel.
+ * page is compressed once, losslessly, at one bit a pixel. A PNG may also carry the same
+ * page as a CCITT G4 stream, for the PDF, in a private chunk that image decoders skip.
  */
 
 import type { Bitmap1 } from "../image/binarize";
@@ -9,6 +10,13 @@ import type { Bitmap1 } from "../image/binarize";
 export type { Bitmap1 };
 
 const SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/**
+ * The G4 chunk's type. Its letters' case makes it ancillary (decoders that do not know it
+ * skip it), private, and unsafe to copy: an editor that changes the pixels drops it rather
+ * than keep a stream that no longer matches them.
+ */
+const FAX_CHUNK = "ccIT";
 
 const CRC_TABLE = (() => {
   const t = new Uint32Array(256);
@@ -57,28 +65,37 @@ export async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
 
 /** Encodes a bitmap as a 1-bit greyscale PNG (colour type 0, bit depth 1). */
 export async function encodeBilevelPng(b: Bitmap1): Promise<Uint8Array> {
+  return writeBilevelPng({ width: b.width, height: b.height, zlib: await deflate(filteredRows(b)) });
+}
+
+/** Writes the PNG around already compressed rows, and the G4 chunk when there is one. */
+export function writeBilevelPng({ width, height, zlib, fax }: BilevelPngData): Uint8Array {
   const header = new Uint8Array(13), view = new DataView(header.buffer);
-  view.setUint32(0, b.width);
-  view.setUint32(4, b.height);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
   header.set([1, 0, 0, 0, 0], 8);
-  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", await deflate(filteredRows(b))), chunk("IEND", new Uint8Array())];
+  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", zlib), ...(fax ? [chunk(FAX_CHUNK, fax)] : []), chunk("IEND", new Uint8Array())];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
   return out;
 }
 
-/** What a PDF needs of a 1-bit PNG: its size and its zlib stream (the IDAT chunks joined). */
+/**
+ * What a PDF needs of a 1-bit PNG: its size, its zlib stream (the IDAT chunks joined) and,
+ * when present, the same pixels as a CCITT G4 stream (T.6, 1 = white).
+ */
 export interface BilevelPngData {
   width: number;
   height: number;
   zlib: Uint8Array;
+  fax?: Uint8Array;
 }
 
-/** Reads back a PNG written by `encodeBilevelPng`; refuses any other kind of PNG. */
+/** Reads back a PNG written by `writeBilevelPng`; refuses any other kind of PNG. */
 export function readBilevelPng(png: Uint8Array): BilevelPngData {
   if (!SIGNATURE.every((v, i) => png[i] === v)) throw new Error("not a PNG");
   const view = new DataView(png.buffer, png.byteOffset, png.byteLength);
-  let width = 0, height = 0;
+  let width = 0, height = 0, fax: Uint8Array | undefined;
   const idat: Uint8Array[] = [];
   for (let at = 8; at + 12 <= png.length;) {
     const len = view.getUint32(at), type = String.fromCharCode(...png.subarray(at + 4, at + 8));
@@ -88,10 +105,11 @@ export function readBilevelPng(png: Uint8Array): BilevelPngData {
       height = view.getUint32(at + 12);
       if (data[8] !== 1 || data[9] !== 0 || data[12] !== 0) throw new Error("not a 1-bit grey PNG without interlace");
     } else if (type === "IDAT") idat.push(data);
+    else if (type === FAX_CHUNK) fax = data;
     at += 12 + len;
   }
   if (!width || !idat.length) throw new Error("PNG without header or data");
   const zlib = new Uint8Array(idat.reduce((n, p) => n + p.length, 0));
   idat.reduce((at, p) => (zlib.set(p, at), at + p.length), 0);
-  return { width, height, zlib };
+  return { width, height, zlib, ...(fax ? { fax } : {}) };
 }
