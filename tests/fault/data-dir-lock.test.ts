@@ -11,7 +11,7 @@ import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startAppServer } from "@/scripts/app-server";
+import { startAppServer, type AppServer } from "@/scripts/app-server";
 import { serverExit } from "./support/server-exit";
 
 /** Starts a second server on `dataDir` and waits for it to exit (or gives up after `ms`). */
@@ -19,8 +19,16 @@ function secondProcess(dataDir: string, ms = 60_000, wrap: string[] = []) {
   return serverExit({ DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", APP_SECRET: "" }, ms, wrap);
 }
 
-/** Runs under a pid namespace of its own, as in a container: node is pid 1 there. Stopping `unshare` stops node. */
+/**
+ * Runs under a pid namespace of its own, as in a container: node is pid 1 there. `unshare`
+ * ignores SIGTERM while it waits for its child, so it is stopped with SIGKILL, which hands
+ * node a SIGTERM (`--kill-child`).
+ */
 const OWN_PID_NAMESPACE = ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child=SIGTERM"];
+const stopNamespaced = (app: AppServer) => {
+  process.kill(app.pid, "SIGKILL");
+  return app.stop();
+};
 
 /** Waits until no process holds `dir`'s lock: a stopped holder's exit can trail its parent's. */
 async function lockFree(dir: string): Promise<void> {
@@ -81,7 +89,7 @@ describe("security", () => {
       expect(second.stderr).toMatch(/in use by another process \(pid 1 on /);
       expect((await signupOn(first.baseUrl, `ns2-${Date.now()}@example.com`)).status).toBe(201);
     } finally {
-      await first.stop();
+      await stopNamespaced(first);
     }
     await lockFree(dataDir);
     const again = await startAppServer({ dataDir, output: "ignore", env });
