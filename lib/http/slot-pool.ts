@@ -48,11 +48,6 @@ export class SlotPool {
     });
   }
 
-  /** Slots in use and requests waiting, for tests and logs. */
-  get load(): { busy: number; waiting: number } {
-    return { busy: this.busy, waiting: this.waiters.length };
-  }
-
   private releaser(): () => void {
     let done = false;
     return () => {

@@ -66,9 +66,3 @@ export async function withUploadSlot<T>(config: Pick<Config, "maxConcurrentUploa
     release();
   }
 }
-
-/** The pools' load, for tests that check nothing is left held. */
-export function uploadPoolLoad(config: Pick<Config, "maxConcurrentUploads">): Record<UploadPool, { busy: number; waiting: number }> {
-  const pools = poolsFor(config.maxConcurrentUploads);
-  return { credentialed: pools.credentialed.load, anonymous: pools.anonymous.load };
-}

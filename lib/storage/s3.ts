@@ -12,6 +12,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "../config";
 import { cappedChunks } from "./capped-body";
+import { DependencyUnavailable } from "../dependencies";
 import { BlobRejected } from "./errors";
 import { storageUnavailable } from "./unavailable";
 import type { BlobStore, StoredObjectInfo } from "./types";
@@ -118,8 +119,15 @@ export function createS3Client(s3: S3Config, timeoutMs = 5_000): S3Client {
     requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
   const send = client.send.bind(client) as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
-  client.send = ((command: unknown, options?: { abortSignal?: AbortSignal }) =>
-    send(command, { abortSignal: AbortSignal.timeout(timeoutMs), ...options })) as unknown as S3Client["send"];
+  client.send = (async (command: unknown, options?: { abortSignal?: AbortSignal }) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      return await send(command, { abortSignal: deadline, ...options });
+    } catch (err) {
+      if (deadline.aborted) throw new DependencyUnavailable("storage", "timed_out", { cause: err });
+      throw err;
+    }
+  }) as unknown as S3Client["send"];
   client.middlewareStack.add(
     (next) => async (args) => {
       try {

@@ -11,8 +11,7 @@ export function storageUnavailable(err: unknown): DependencyUnavailable | null {
   if (err instanceof DependencyUnavailable) return err.dependency === "storage" ? err : null;
   for (const e of errorChain(err)) {
     if (typeof e.code === "string" && DISK_CODES.has(e.code)) return new DependencyUnavailable("storage", "unreachable", { cause: err });
-    // AbortError: the deadline's own abort signal (no other signal goes with a storage call).
-    if (e.name === "TimeoutError" || e.name === "AbortError" || e.code === "ETIMEDOUT") return new DependencyUnavailable("storage", "timed_out", { cause: err });
+    if (e.name === "TimeoutError" || e.code === "ETIMEDOUT") return new DependencyUnavailable("storage", "timed_out", { cause: err });
     const status = (e.$metadata as { httpStatusCode?: number } | undefined)?.httpStatusCode;
     if (typeof status === "number" && status >= 500) return new DependencyUnavailable("storage", "unreachable", { cause: err });
   }
