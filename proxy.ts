@@ -9,7 +9,8 @@ import { newNonce, pageContentSecurityPolicy, pageSecurityHeaders } from "./lib/
  *   segments before this runs. No other API request comes here: a proxy costs every request
  *   it sees about a tenth of a session creation's CPU, and Next buffers the body of each
  *   one (which would undo the uploads' streaming and their token-first check);
- * - `/` and `/console/…`: a per-request CSP nonce and anti-framing headers.
+ * - `/`, `/console/…`, `/demo` and `/docs`: a per-request CSP nonce and anti-framing headers
+ *   (the demo is signed in with the console's cookie, so it must not be framed either).
  */
 export function proxy(request: NextRequest) {
   if (/^\/v1(\/|$)/.test(request.nextUrl.pathname)) return v1PathGuard(request) ?? undefined;
@@ -22,8 +23,8 @@ export function proxy(request: NextRequest) {
 }
 
 /**
- * One matcher for `/`, `/console`, `/console/…`, `/v1` and `/v1/…` with a `%`: Next builds a
- * RegExp from every matcher for every request, twice (the raw and the decoded path), and
- * each was a few µs of every API call, which this proxy then skips.
+ * One matcher for `/`, `/console`, `/console/…`, `/demo`, `/docs`, `/v1` and `/v1/…` with a
+ * `%`: Next builds a RegExp from every matcher for every request, twice (the raw and the
+ * decoded path), and each was a few µs of every API call, which this proxy then skips.
  */
-export const config = { matcher: ["/:path(console(?:/.*)?|v1(?:/.*%.*)?)?"] };
+export const config = { matcher: ["/:path(console(?:/.*)?|demo|docs|v1(?:/.*%.*)?)?"] };

@@ -23,6 +23,7 @@ export const ERRORS = {
   upload_not_found: { status: 409, message: "Nothing has been uploaded for this session yet." },
   default_profile: { status: 409, message: "The default profile cannot be deleted; make another profile the default first." },
   session_expired: { status: 410, message: "The session has expired; create a new session." },
+  request_timeout: { status: 408, message: "The request body stopped arriving; send it without long pauses." },
   file_too_large: { status: 413, message: "The upload is larger than the maximum size." },
   rate_limited: { status: 429, message: "Too many requests; retry after the window resets." },
   idempotency_key_reused: { status: 409, message: "This Idempotency-Key was used with a different request; use a new key for a new request." },

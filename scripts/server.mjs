@@ -10,7 +10,7 @@
  * Usage: node scripts/server.mjs [port]  (default: $PORT, else 3000)
  */
 import { createServer } from "node:http";
-import { PEER_ADDRESS_HEADER, problemHeaders, v1PathProblem } from "../lib/http/path-guard.mjs";
+import { PEER_ADDRESS_HEADER, problemHeaders, setsPeerAddressHeader, v1PathProblem } from "../lib/http/path-guard.mjs";
 import { root } from "./build-if-stale.mjs";
 
 // As `next start` does, before Next loads: without it the server ran Next's and its
@@ -23,6 +23,7 @@ const app = next({ dev: false, dir: root, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
+setsPeerAddressHeader();
 const server = createServer((req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   const problem = v1PathProblem(req.url ?? "/");

@@ -3,6 +3,9 @@ import Script from "next/script";
 import { DemoClient } from "./demo-client";
 import styles from "./demo.module.css";
 
+// Rendered per request: Next puts the CSP nonce (proxy.ts) only on scripts of a page it renders then.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = { title: "docscan demo: embed the scanner", description: "Try the docscan launcher: modal, inline and QR hand-off." };
 
 /** Integrator playground: the launcher exactly as a customer embeds it, driven by a test key. */

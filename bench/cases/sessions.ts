@@ -12,7 +12,7 @@ import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
 import { processTreePeakRssMb } from "../process-cpu";
-import { flagsSetting, positiveSetting } from "../settings";
+import { choicesSetting, flagsSetting, positiveSetting } from "../settings";
 import { startAppServer } from "../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -35,6 +35,14 @@ const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
  * idle between its requests, so the comparison runs without it, on both sides alike.
  */
 const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
+/** The loads of the bare-Next comparison to run (BENCH_BARE_NEXT=create,status,upload,cold; default all). */
+const BARE_NEXT_LOADS = ["create", "status", "upload", "cold"] as const;
+const bareNextLoads = choicesSetting("BENCH_BARE_NEXT", BARE_NEXT_LOADS, BARE_NEXT_LOADS);
+/**
+ * Connections of the upload load against bare Next: a burst of phones twice the default
+ * upload slots (MAX_CONCURRENT_UPLOADS, 16), so admission's queue is part of what is measured.
+ */
+const UPLOAD_CONNECTIONS = 32;
 
 export interface Tenant {
   secretKey: string;
@@ -105,7 +113,7 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
       let i = 0;
       const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
-      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: 4, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
+      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: UPLOAD_CONNECTIONS, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
     };
     // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
     // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
@@ -121,9 +129,9 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
       return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline), roundRatios }];
     };
     loaded = [
-      ...(await alternate("POST /v1/sessions vs bare Next", create)),
-      ...(await alternate("GET /v1/sessions/:id/status vs bare Next", status)),
-      ...(await alternate("POST /v1/scanner/upload (2 MB) vs bare Next", upload)),
+      ...(bareNextLoads.includes("create") ? await alternate("POST /v1/sessions vs bare Next", create) : []),
+      ...(bareNextLoads.includes("status") ? await alternate("GET /v1/sessions/:id/status vs bare Next", status) : []),
+      ...(bareNextLoads.includes("upload") ? await alternate(`POST /v1/scanner/upload (2 MB, ${UPLOAD_CONNECTIONS} connections) vs bare Next`, upload) : []),
     ];
     // The upload load came last, so the peak so far is the peak under it.
     loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
@@ -131,7 +139,7 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
     await bare?.close();
     await app.stop();
   }
-  return [...loaded, await coldStart(ctx, databaseUrl, redisUrl)];
+  return [...loaded, ...(bareNextLoads.includes("cold") ? [await coldStart(ctx, databaseUrl, redisUrl)] : [])];
 }
 
 const COLD_STARTS = 3;

@@ -9,20 +9,26 @@ const WINDOW_MS = 15 * 60 * 1000;
  * - login: 10 attempts per (email, client address) pair, so guessing one password is slow,
  *   but nobody can lock a user out from another address; and 100 attempts per address, so
  *   one address cannot try many accounts (or spend the CPU on password hashing);
- * - signup: 10 per client address.
+ * - login, besides: 50 attempts per email whatever the address, so rotating addresses (or a
+ *   deployment that cannot see them) cannot multiply the guesses against one account, while
+ *   the pair limit still trips first for the owner's own typos;
+ * - signup: 10 per client address; when the address is unknown, 50 for all such signups
+ *   together, so no deployment path leaves signup (and its free credits) unthrottled.
  * The address is the one found through trusted proxies only (TRUSTED_PROXY_HOPS): a client
  * cannot rotate it by sending `X-Forwarded-For`.
  */
 export const AUTH_THROTTLE = {
   loginPair: { limit: 10, windowMs: WINDOW_MS },
+  loginEmail: { limit: 50, windowMs: WINDOW_MS },
   loginAddress: { limit: 100, windowMs: WINDOW_MS },
   signupAddress: { limit: 10, windowMs: WINDOW_MS },
+  signupUnknownAddress: { limit: 50, windowMs: WINDOW_MS },
 } as const;
 
 export interface ThrottleSubject {
   action: "login" | "signup";
   email?: string;
-  /** The client address; null when unknown (no server entry in front): then only the email side counts. */
+  /** The client address; null when unknown (no trusted peer or proxy): then login counts by email, signup all together. */
   ip: string | null;
 }
 
@@ -45,9 +51,12 @@ export async function throttleAuth(limiter: RateLimiter, subject: ThrottleSubjec
 
 function countersFor({ action, email, ip }: ThrottleSubject): [string, { limit: number; windowMs: number }][] {
   const address = ip ? sha256Hex(ip) : null;
-  if (action === "signup") return address ? [[`auth:signup:ip:${address}`, AUTH_THROTTLE.signupAddress]] : [];
+  if (action === "signup") return [address ? [`auth:signup:ip:${address}`, AUTH_THROTTLE.signupAddress] : ["auth:signup:unknown-address", AUTH_THROTTLE.signupUnknownAddress]];
   const mail = sha256Hex((email ?? "").trim().toLowerCase());
-  const counters: [string, { limit: number; windowMs: number }][] = [[`auth:login:pair:${mail}:${address ?? "unknown"}`, AUTH_THROTTLE.loginPair]];
+  const counters: [string, { limit: number; windowMs: number }][] = [
+    [`auth:login:pair:${mail}:${address ?? "unknown"}`, AUTH_THROTTLE.loginPair],
+    [`auth:login:email:${mail}`, AUTH_THROTTLE.loginEmail],
+  ];
   if (address) counters.push([`auth:login:ip:${address}`, AUTH_THROTTLE.loginAddress]);
   return counters;
 }

@@ -2,11 +2,12 @@ import { and, gt, inArray, isNull } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { files, sessions } from "../db/schema";
 import { errorFields, log } from "../log";
+import type { ListedObject } from "../storage/types";
 import { FILES_PREFIX, sessionOfKey, UPLOADS_PREFIX } from "../sessions/upload-key";
 import { LIVE_STATES } from "../sessions/transitions";
 
-/** Objects one run looks at per prefix (bounded work per cron call). */
-const BATCH = 500;
+/** Objects looked at per page: the keys of one listing and of the two queries about them. */
+const PAGE = 500;
 /** How old a document or temp file without an owner must be: longer than any upload can take. */
 const GRACE_MS = 60 * 60 * 1000;
 
@@ -16,11 +17,25 @@ const GRACE_MS = 60 * 60 * 1000;
  * under `files/`); under `files/`, documents no file row points to (an upload cut off
  * between storing and committing) once they are an hour old; and the local store's temp
  * files of writes a killed process left. Objects a file row points to are never touched.
- * Returns how many objects it deleted; one that cannot be deleted waits for the next run.
+ * Every key is looked at, page by page (owned objects fill pages too, so a first page alone
+ * would see the same retained files on every run). Returns how many objects it deleted; one
+ * that cannot be deleted waits for the next run.
  */
 export async function sweepOrphanObjects({ ctx }: { ctx: Pick<Ctx, "db" | "storage" | "now"> }): Promise<number> {
-  const { db, storage, now } = ctx;
-  const listed = [...(await storage.list(UPLOADS_PREFIX, BATCH)), ...(await storage.list(FILES_PREFIX, BATCH))];
+  const stale = new Date(ctx.now.getTime() - GRACE_MS);
+  let deleted = 0;
+  for (const prefix of [UPLOADS_PREFIX, FILES_PREFIX]) {
+    for (let after: string | undefined; ; ) {
+      const page = await ctx.storage.list(prefix, PAGE, after);
+      deleted += await sweepPage(ctx, page, stale);
+      if (page.length < PAGE) break;
+      after = page[page.length - 1].key;
+    }
+  }
+  return deleted + ((await ctx.storage.removeStaleTemp?.(stale)) ?? 0);
+}
+
+async function sweepPage({ db, storage, now }: Pick<Ctx, "db" | "storage" | "now">, listed: ListedObject[], stale: Date): Promise<number> {
   const keys = listed.map((o) => o.key);
   const owned = new Set(
     keys.length === 0 ? [] : (await db.select({ key: files.storageKey }).from(files).where(and(inArray(files.storageKey, keys), isNull(files.deletedAt)))).map((r) => r.key),
@@ -31,7 +46,6 @@ export async function sweepOrphanObjects({ ctx }: { ctx: Pick<Ctx, "db" | "stora
       ? []
       : (await db.select({ id: sessions.id }).from(sessions).where(and(inArray(sessions.id, sessionIds), inArray(sessions.status, LIVE_STATES), isNull(sessions.tokenUsedAt), gt(sessions.expiresAt, now)))).map((r) => r.id),
   );
-  const stale = new Date(now.getTime() - GRACE_MS);
   const orphans = listed.filter((o) => {
     if (owned.has(o.key)) return false;
     const sessionId = sessionOfKey(o.key);
@@ -47,5 +61,5 @@ export async function sweepOrphanObjects({ ctx }: { ctx: Pick<Ctx, "db" | "stora
       log("warn", "orphaned object not deleted; retried next run", { key, ...errorFields(err) });
     }
   }
-  return deleted + ((await storage.removeStaleTemp?.(stale)) ?? 0);
+  return deleted;
 }

@@ -1,4 +1,4 @@
-import { PEER_ADDRESS_HEADER } from "./path-guard.mjs";
+import { PEER_ADDRESS_HEADER, peerAddressHeaderIsSet } from "./path-guard.mjs";
 
 export interface AddressTrust {
   /** Proxies in front of the service that append to `X-Forwarded-For` (TRUSTED_PROXY_HOPS). */
@@ -9,21 +9,24 @@ export interface AddressTrust {
 
 /**
  * The client's address for per-address limits (RUNTIME.md, TRUSTED_PROXY_HOPS). The chain
- * is the `X-Forwarded-For` entries followed by the TCP peer (set by scripts/server.mjs, which
- * overwrites whatever a client sent in that header); the client is the entry `hops` places
- * from the right, so with 0 hops `X-Forwarded-For` is ignored and the peer is the client.
+ * is the `X-Forwarded-For` entries followed by the TCP peer, and the client is the entry
+ * `hops` places from the right, so with 0 hops `X-Forwarded-For` is ignored and the peer is
+ * the client. The peer comes from `PEER_ADDRESS_HEADER` only when the server entry declared
+ * that it overwrites that header (scripts/server.mjs); under any other entry (`next start`,
+ * a standalone server) the peer is unknown, and the trusted proxies' entries alone decide.
  * Entries left of the trusted hops were written by the client and are never used. Null when
- * the chain is too short to say (no server entry in front, as in in-process tests, or fewer
- * entries than configured proxies): callers then count by email only.
+ * the chain is too short to say (no peer and no trusted proxy, or fewer entries than
+ * configured proxies): callers then count by email, and signups all together.
  */
 export function clientAddress(req: Request, trust: AddressTrust): string | null {
   const h = req.headers;
   if (trust.onVercel) return clean(h.get("x-vercel-forwarded-for")?.split(",")[0] ?? h.get("x-real-ip"));
-  const peer = clean(h.get(PEER_ADDRESS_HEADER));
-  if (!peer) return null;
   const forwarded = (h.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  const chain = [...forwarded, peer];
-  return clean(chain[chain.length - 1 - trust.trustedProxyHops]);
+  const peer = peerAddressHeaderIsSet() ? clean(h.get(PEER_ADDRESS_HEADER)) : null;
+  if (peer) return clean([...forwarded, peer][forwarded.length - trust.trustedProxyHops]);
+  // No known peer: the nearest trusted proxy's entry is the last one, the client's `hops - 1` left of it.
+  if (trust.trustedProxyHops === 0) return null;
+  return clean(forwarded[forwarded.length - trust.trustedProxyHops]);
 }
 
 function clean(value: string | null | undefined): string | null {

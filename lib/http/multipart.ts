@@ -27,7 +27,7 @@ export class MultipartReader {
   private sourceDone = false;
 
   constructor(
-    private readonly source: ReadableStreamDefaultReader<Uint8Array>,
+    private readonly source: Pick<ReadableStreamDefaultReader<Uint8Array>, "read">,
     boundary: string,
   ) {
     this.delimiter = Buffer.from(`\r\n--${boundary}`);

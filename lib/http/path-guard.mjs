@@ -9,6 +9,23 @@
  */
 export const PEER_ADDRESS_HEADER = "x-docscan-peer-address";
 
+// Process-wide, not module-wide: Next loads its own copies of this module.
+const PEER_HEADER_SET = Symbol.for("docscan.peerAddressHeaderSet");
+
+/**
+ * Declares that this process's server entry writes `PEER_ADDRESS_HEADER` on every request,
+ * over whatever a client sent. Until it is called (`next start`, a standalone or custom
+ * server), the header is a client's word and is ignored.
+ */
+export function setsPeerAddressHeader() {
+  globalThis[PEER_HEADER_SET] = true;
+}
+
+/** Whether the server entry declared it sets `PEER_ADDRESS_HEADER` (see `setsPeerAddressHeader`). */
+export function peerAddressHeaderIsSet() {
+  return globalThis[PEER_HEADER_SET] === true;
+}
+
 /**
  * The `/v1/` answer for a request path Next cannot route: malformed percent-encoding
  * (`%ZZ`, a cut-off `%E0%A4`) is `400 invalid_request`; a `.` or `..` segment (also as

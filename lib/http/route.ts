@@ -161,7 +161,8 @@ function assertSameOrigin(req: Request, publicOrigin: string): void {
  */
 export function errorResponse(err: unknown, requestId: string, req: Request): Response {
   if (err instanceof ApiError) return json(err.status, err.toBody(), err.headers);
-  if (isClientAbort(err)) {
+  // A dependency's own deadline aborts with an AbortError too: that is an outage, not the client.
+  if (!(err instanceof DependencyUnavailable) && isClientAbort(err)) {
     // Nobody reads this answer; it is logged at debug so disconnects never look like faults.
     log("debug", "client closed the request", { requestId, path: new URL(req.url).pathname });
     return json(400, { error: "invalid_request", message: "The request body ended early: the client closed the connection." });

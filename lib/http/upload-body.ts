@@ -1,7 +1,9 @@
 import type { z } from "zod";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 import { decodeBase64 } from "./base64";
-import { parseJsonObject, readCappedChunks } from "./body";
+import { parseJsonObject } from "./body";
+import type { BodyDeadline } from "./body-deadline";
+import { leadingStringMember } from "./json-leading-member";
 import { issuesToFields } from "../validation";
 import { MultipartReader, multipartBoundary } from "./multipart";
 
@@ -26,6 +28,11 @@ export interface UploadBodyOptions {
   headerToken: string | null;
   /** The JSON body's schema (`session`, `payload`, `pages`). */
   jsonSchema: z.ZodType<{ session?: string; payload?: string; pages?: number; report?: unknown }>;
+  /**
+   * Called once a token that came in the body is known, before the document is read: the
+   * caller checks it (and may then let the body take more time and memory).
+   */
+  onToken(token: string): Promise<void>;
   /** Stores the document as it arrives (a stream for multipart, bytes for JSON), once its token is known. */
   onFile(token: string, body: ReadableStream<Uint8Array> | Uint8Array): Promise<void>;
 }
@@ -36,19 +43,21 @@ export interface UploadBodyOptions {
  * the socket and the file part is handed to `onFile` as a stream, so memory stays flat
  * whatever the file's size; the token must then arrive first (the header, or a `session`
  * part before the file, as browsers send a FormData built in that order). JSON must be
- * parsed whole: its raw size is capped at the base64 of `maxBytes`.
+ * parsed whole: its raw size is capped at the base64 of `maxBytes`, and without the header
+ * the `session` member must come before `payload`, within the first `FORM_OVERHEAD` bytes,
+ * so that no more than that is held before the token is checked.
  */
-export async function readUploadBody(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
+export async function readUploadBody(req: Request, body: BodyDeadline | null, options: UploadBodyOptions): Promise<UploadFields> {
   const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) return readMultipart(req, options);
-  if (/^application\/json\s*(;|$)/.test(type)) return readJson(req, options);
+  if (type.startsWith("multipart/form-data")) return readMultipart(type, body, options);
+  if (/^application\/json\s*(;|$)/.test(type)) return readJson(req, body, options);
   throw invalidRequest({ body: "must be multipart/form-data or application/json" }, "Unsupported content type.");
 }
 
-async function readMultipart(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
-  const boundary = multipartBoundary(req.headers.get("content-type") ?? "");
-  if (!boundary || !req.body) throw invalidRequest({ body: "must be a valid multipart/form-data body" });
-  const reader = new MultipartReader(req.body.getReader(), boundary);
+async function readMultipart(contentType: string, body: BodyDeadline | null, options: UploadBodyOptions): Promise<UploadFields> {
+  const boundary = multipartBoundary(contentType);
+  if (!boundary || !body) throw invalidRequest({ body: "must be a valid multipart/form-data body" });
+  const reader = new MultipartReader(body, boundary);
   const fields: FieldErrors = {};
   const text = new Map<string, string>();
   let fieldBytes = 0;
@@ -60,9 +69,7 @@ async function readMultipart(req: Request, options: UploadBodyOptions): Promise<
         fields.file = "must be sent once";
         continue;
       }
-      if (token === undefined) {
-        throw new ApiError("invalid_token", { status: 400, message: `Send the client token before the file: in the ${CLIENT_TOKEN_HEADER} header, or as the session field ahead of the file part.` });
-      }
+      if (token === undefined) throw tokenFirst("as the session field ahead of the file part");
       fileSeen = true;
       await options.onFile(token, streamOf(reader.body()));
       continue;
@@ -70,7 +77,10 @@ async function readMultipart(req: Request, options: UploadBodyOptions): Promise<
     const value = await readText(reader, FORM_OVERHEAD - fieldBytes);
     fieldBytes += value.length;
     text.set(part.name, value);
-    if (part.name === "session") token = matchHeader(value, options.headerToken, fields);
+    if (part.name === "session") {
+      token = matchHeader(value, options.headerToken, fields);
+      if (options.headerToken === null) await options.onToken(token);
+    }
   }
   if (text.has("file")) fields.file = "must be a file";
   if (Object.keys(fields).length > 0) throw invalidRequest(fields);
@@ -78,14 +88,19 @@ async function readMultipart(req: Request, options: UploadBodyOptions): Promise<
   return { token, pages: pages === undefined ? undefined : /^\d{1,6}$/.test(pages) ? Number(pages) : pages, report: text.get("report") };
 }
 
-async function readJson(req: Request, options: UploadBodyOptions): Promise<UploadFields> {
-  const chunks = await readCappedChunks(req, Math.ceil(options.maxBytes / 3) * 4 + FORM_OVERHEAD);
-  if (chunks === null) throw new ApiError("file_too_large");
+async function readJson(req: Request, body: BodyDeadline | null, options: UploadBodyOptions): Promise<UploadFields> {
+  const cap = Math.ceil(options.maxBytes / 3) * 4 + FORM_OVERHEAD;
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > cap) throw new ApiError("file_too_large");
+  const { chunks, scanned } = await readJsonChunks(body, cap, options);
   const parsed = options.jsonSchema.safeParse(chunks.every((c) => c.byteLength === 0) ? {} : parseJsonObject(chunks));
   if (!parsed.success) throw invalidRequest(issuesToFields(parsed.error.issues));
   const { session, payload, pages, report } = parsed.data;
   const fields: FieldErrors = {};
-  const token = session !== undefined ? matchHeader(session, options.headerToken, fields) : (options.headerToken ?? undefined);
+  // A token found ahead of the payload was checked as the body arrived; a repeated `session`
+  // member must not swap another one in.
+  const known = options.headerToken ?? scanned;
+  const token = session !== undefined ? matchHeader(session, known, fields) : (known ?? undefined);
   const bytes = payload !== undefined ? decodePayload(payload, fields) : null;
   if (Object.keys(fields).length > 0) throw invalidRequest(fields);
   if (bytes && bytes.byteLength > options.maxBytes) throw new ApiError("file_too_large");
@@ -93,9 +108,49 @@ async function readJson(req: Request, options: UploadBodyOptions): Promise<Uploa
   return { token, pages, report };
 }
 
-/** A body token and a header token must name the same session. */
+/**
+ * The JSON body's chunks, up to `cap` bytes (else `413`). Without the header token, the body is
+ * scanned as it arrives for its `session` member, which `onToken` checks before more than
+ * `FORM_OVERHEAD` bytes are held; a body that shows none by then, or shows `payload` first, is
+ * refused. A body too odd to scan must fit in `FORM_OVERHEAD` and is judged by the full parse.
+ */
+async function readJsonChunks(body: BodyDeadline | null, cap: number, options: UploadBodyOptions): Promise<{ chunks: Uint8Array[]; scanned: string | null }> {
+  const chunks: Uint8Array[] = [];
+  if (!body) return { chunks, scanned: null };
+  let total = 0;
+  let scanning = options.headerToken === null;
+  let limit = scanning ? FORM_OVERHEAD : cap;
+  let scanned: string | null = null;
+  for (;;) {
+    const { done, value } = await body.read();
+    if (done) break;
+    total += value.byteLength;
+    chunks.push(value);
+    if (scanning) {
+      const found = leadingStringMember(Buffer.concat(chunks), "session", "payload");
+      if (found.kind === "stop") throw tokenFirst("as the session member ahead of payload");
+      if (found.kind === "found") {
+        await options.onToken(found.value);
+        scanned = found.value;
+        limit = cap;
+      }
+      scanning = found.kind === "more";
+    }
+    if (total > limit) {
+      if (limit === cap) throw new ApiError("file_too_large");
+      throw scanning ? tokenFirst(`within the first ${FORM_OVERHEAD} bytes`) : invalidRequest({ body: "must be a JSON object whose session member comes before payload" });
+    }
+  }
+  return { chunks, scanned };
+}
+
+function tokenFirst(where: string): ApiError {
+  return new ApiError("invalid_token", { status: 400, message: `Send the client token before the document: in the ${CLIENT_TOKEN_HEADER} header, or ${where}.` });
+}
+
+/** A body token and a header (or earlier) token must name the same session. */
 function matchHeader(value: string, headerToken: string | null, fields: FieldErrors): string {
-  if (headerToken !== null && value !== headerToken) fields.session = `must match the ${CLIENT_TOKEN_HEADER} header (send one or the other)`;
+  if (headerToken !== null && value !== headerToken) fields.session = `must match the ${CLIENT_TOKEN_HEADER} header or the first session member (send one)`;
   return value;
 }
 

@@ -150,7 +150,7 @@ export const OPERATIONS: Operation[] = [
     query: SignedUrlQuery.extend({ key: z.string() }),
     otherBodies: { "application/pdf": Pdf },
     responses: { 204: { description: "Stored; call complete next." } },
-    errors: ["invalid_signature", "invalid_request", "invalid_file", "empty_file", "file_too_large", "session_expired", "token_already_used"],
+    errors: ["invalid_signature", "invalid_request", "invalid_file", "empty_file", "file_too_large", "session_expired", "token_already_used", "request_timeout"],
   },
   {
     method: "post",
@@ -172,7 +172,7 @@ export const OPERATIONS: Operation[] = [
     body: UploadJsonInput,
     otherBodies: { "multipart/form-data": MultipartUpload },
     responses: { 200: json("The session is completed; one credit was spent.", R.UploadDone) },
-    errors: ["invalid_token", "not_found", "session_expired", "token_already_used", "empty_file", "invalid_file", "file_too_large", "insufficient_credits"],
+    errors: ["invalid_token", "invalid_request", "not_found", "session_expired", "token_already_used", "empty_file", "invalid_file", "file_too_large", "insufficient_credits", "request_timeout"],
   },
   {
     method: "post",

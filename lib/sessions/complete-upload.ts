@@ -26,6 +26,13 @@ export async function completeUpload({ ctx, input }: { ctx: Ctx; input: Complete
   if (Object.keys(fields).length > 0) throw invalidRequest(fields);
   const upload = uploadKey(session.id);
   const key = deliveredFileKey(session.id);
+  // A presigned S3 PUT cannot cap its size: an oversize upload is refused (and removed) before
+  // it is copied; the copy is checked again below, as the upload URL stays writable meanwhile.
+  const uploaded = await ctx.storage.stat(upload);
+  if (uploaded && uploaded.size > ctx.config.maxUploadBytes) {
+    await ctx.storage.delete(upload).catch(() => undefined);
+    throw new ApiError("file_too_large");
+  }
   if (!(await ctx.storage.copy(upload, key))) {
     // A concurrent completion may have spent the token, and removed the upload, since the read above.
     const current = await findSessionWithFile(ctx.db, session.id);

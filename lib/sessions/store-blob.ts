@@ -7,7 +7,8 @@ import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
 import { putDocument } from "./put-document";
 import { markScanning } from "./transitions";
-import { withUploadSlot } from "./upload-slots";
+import { BodyDeadline } from "../http/body-deadline";
+import { UPLOAD_IDLE_MS, withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 
 export interface StoreBlobArgs {
@@ -20,8 +21,9 @@ export interface StoreBlobArgs {
 /**
  * `PUT /v1/scanner/blob` (local storage's `upload.url`): checks the URL signature, the
  * content type and the session (not spent, not expired), then, in one of the process's
- * upload slots, streams the body to disk, counting bytes (inclusive `MAX_UPLOAD_BYTES`) and
- * checking the `%PDF-` header on the way. The session is checked again after the last byte,
+ * upload slots (the signature is its credential), streams the body to disk, counting bytes
+ * (inclusive `MAX_UPLOAD_BYTES`) and checking the `%PDF-` header on the way; a body that
+ * falls silent for longer than the upload's idle allowance is cut off (`408`). The session is checked again after the last byte,
  * before the file is renamed into place: a PUT that was still streaming when the session
  * completed or expired changes nothing. The session moves to `scanning`.
  */
@@ -36,8 +38,8 @@ export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs
     throw invalidRequest({ "content-type": `must be ${PDF_CONTENT_TYPE}` }, "The upload URL accepts only application/pdf.");
   }
   if (!body) throw new ApiError("empty_file");
-  await withUploadSlot(ctx.config.maxConcurrentUploads, () =>
-    putDocument(ctx.storage, key, requirePdfHeader(body), {
+  await withUploadSlot(ctx.config, "credentialed", () =>
+    putDocument(ctx.storage, key, requirePdfHeader(new BodyDeadline(body, UPLOAD_IDLE_MS.credentialed).stream()), {
       contentType: PDF_CONTENT_TYPE,
       maxBytes: ctx.config.maxUploadBytes,
       beforeCommit: async () => assertStillOpen(await findSession(ctx.db, session.id), clockNow()),

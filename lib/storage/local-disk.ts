@@ -54,15 +54,18 @@ export function createLocalDiskStore(config: Pick<Config, "dataDir" | "appSecret
       }
     },
 
-    async list(prefix, limit) {
-      const dir = path.join(root, checkKey(prefix.replace(/\/$/, "")));
-      const names = (await readdir(dir).catch(nullIfMissing)) ?? [];
+    async list(prefix, limit, after) {
+      const folder = prefix.replace(/\/$/, "");
+      const dir = path.join(root, checkKey(folder));
+      // Sorted as S3 sorts keys (by code unit here; the names are ASCII), so `after` pages alike.
+      const names = ((await readdir(dir).catch(nullIfMissing)) ?? []).sort();
       const found: ListedObject[] = [];
       for (const name of names) {
         if (found.length >= limit) break;
-        if (name.startsWith(".") || name.endsWith(META_SUFFIX)) continue;
+        const key = `${folder}/${name}`;
+        if (name.startsWith(".") || name.endsWith(META_SUFFIX) || (after !== undefined && key <= after)) continue;
         const info = await stat(path.join(dir, name)).catch(nullIfMissing);
-        if (info?.isFile()) found.push({ key: `${prefix.replace(/\/$/, "")}/${name}`, modifiedAt: info.mtime });
+        if (info?.isFile()) found.push({ key, modifiedAt: info.mtime });
       }
       return found;
     },

@@ -12,6 +12,7 @@ import {
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "../config";
 import { cappedChunks } from "./capped-body";
+import { DependencyUnavailable } from "../dependencies";
 import { BlobRejected } from "./errors";
 import { storageUnavailable } from "./unavailable";
 import type { BlobStore, StoredObjectInfo } from "./types";
@@ -61,8 +62,8 @@ export function createS3Store(s3: S3Config, client: S3Client = createS3Client(s3
       return copied !== null;
     },
 
-    async list(prefix, limit) {
-      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: limit }));
+    async list(prefix, limit, after) {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, MaxKeys: limit, StartAfter: after }));
       return (page.Contents ?? []).flatMap((o) => (o.Key ? [{ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) }] : []));
     },
 
@@ -99,9 +100,11 @@ export function createS3Store(s3: S3Config, client: S3Client = createS3Client(s3
 
 /**
  * An SDK client for the configured bucket; region, endpoint and path style from config.
- * Every wait is bounded by `timeoutMs` (connecting, and a socket with no progress), with one
- * retry, and a bucket that is down, slow or answering 5xx surfaces as `DependencyUnavailable`
- * (503 to the caller) instead of the SDK's own error.
+ * Every call ends within `timeoutMs`, its retry included: an abort signal with that deadline
+ * goes with each `send`, and the socket-level timeouts (connecting, a socket with no
+ * progress) throw rather than only log, so a frozen bucket's sockets are destroyed too.
+ * A bucket that is down, slow or answering 5xx surfaces as `DependencyUnavailable` (503 to
+ * the caller) instead of the SDK's own error.
  */
 export function createS3Client(s3: S3Config, timeoutMs = 5_000): S3Client {
   const client = new S3Client({
@@ -113,8 +116,18 @@ export function createS3Client(s3: S3Config, timeoutMs = 5_000): S3Client {
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
     maxAttempts: 2,
-    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs },
+    requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs, throwOnRequestTimeout: true },
   });
+  const send = client.send.bind(client) as (command: unknown, options?: { abortSignal?: AbortSignal }) => Promise<unknown>;
+  client.send = (async (command: unknown, options?: { abortSignal?: AbortSignal }) => {
+    const deadline = AbortSignal.timeout(timeoutMs);
+    try {
+      return await send(command, { abortSignal: deadline, ...options });
+    } catch (err) {
+      if (deadline.aborted) throw new DependencyUnavailable("storage", "timed_out", { cause: err });
+      throw err;
+    }
+  }) as unknown as S3Client["send"];
   client.middlewareStack.add(
     (next) => async (args) => {
       try {

@@ -45,8 +45,11 @@ export interface BlobStore {
    * unchanged. False when `from` is absent.
    */
   copy(from: string, to: string): Promise<boolean>;
-  /** The objects whose keys start with `prefix` (a folder ending in `/`), at most `limit`. */
-  list(prefix: string, limit: number): Promise<ListedObject[]>;
+  /**
+   * The objects whose keys start with `prefix` (a folder ending in `/`), in key order, at most
+   * `limit`, starting after the key `after` when given: a page, and the way to the next one.
+   */
+  list(prefix: string, limit: number, after?: string): Promise<ListedObject[]>;
   /** Size, content type and first bytes, read back from storage; null when absent. */
   stat(key: string): Promise<StoredObjectInfo | null>;
   /** A stream of the object (local) or a short-lived presigned GET (S3); null when absent. */

@@ -36,7 +36,9 @@ export async function uploadPdf(cfg: ScannerConfig, pdf: Blob, pages: number, ho
       form.set("file", pdf, "scan.pdf");
       return form;
     };
-    return resultOf(await withRetry(() => send({ method: "POST", url: cfg.upload_url, body: body(), onProgress: hooks.onProgress }), hooks));
+    // The header lets the server check the token before the upload takes a slot (the form field stays, as the spec has it).
+    const headers = { "x-client-token": cfg.client_token };
+    return resultOf(await withRetry(() => send({ method: "POST", url: cfg.upload_url, body: body(), headers, onProgress: hooks.onProgress }), hooks));
   }
   await withRetry(
     () => send({ method: "PUT", url: cfg.upload.url, body: pdf, headers: { "content-type": cfg.upload.content_type }, onProgress: (f) => hooks.onProgress(f * 0.95) }),

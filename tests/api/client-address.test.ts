@@ -22,6 +22,7 @@ describe("happy", () => {
     [3, "203.0.113.9", "10.0.0.1, 10.0.0.2", null],
     [1, "203.0.113.9", "", null],
     [0, "", "10.0.0.1", null],
+    [1, "", "10.0.0.1, 10.0.0.2", "10.0.0.2"],
   ])("hops %i, peer %s, X-Forwarded-For %j → %s", (hops, peer, xff, expected) => {
     const headers: Record<string, string> = {};
     if (peer) headers[PEER_ADDRESS_HEADER] = peer;
@@ -36,6 +37,20 @@ describe("happy", () => {
 });
 
 describe("security", () => {
+  it("without a server entry that declares it writes the peer header (next start), a client's peer header is ignored; trusted hops still rule", () => {
+    const flag = Symbol.for("docscan.peerAddressHeaderSet");
+    const global = globalThis as unknown as Record<symbol, unknown>;
+    const saved = global[flag];
+    delete global[flag];
+    try {
+      const headers = { [PEER_ADDRESS_HEADER]: "10.1.0.7", "x-forwarded-for": "10.9.9.9, 203.0.113.9" };
+      expect(clientAddress(req(headers), { trustedProxyHops: 0, onVercel: false })).toBeNull();
+      expect(clientAddress(req(headers), { trustedProxyHops: 1, onVercel: false })).toBe("203.0.113.9");
+    } finally {
+      global[flag] = saved;
+    }
+  });
+
   it("with no trusted proxy, a rotating X-Forwarded-For does not escape the signup throttle", async () => {
     const peer = randomIp();
     for (let i = 0; i < 10; i++) {

@@ -145,17 +145,19 @@ describe("errors", () => {
   it("JSON nested deeper than the limit is 400 invalid_request before parsing, in every JSON field; shallow nesting passes", async () => {
     const account = await signup();
     const { cookie, secretKey: sk } = account;
-    const bodies: [string, string, string, { cookie?: string; bearer?: string }][] = [
+    // With the token in the header the upload parses its body whole; a body token is checked as it arrives.
+    const token = (await callJson("POST", "/v1/sessions", { bearer: sk, json: {} })).body.client_token as string;
+    const bodies: [string, string, string, { cookie?: string; bearer?: string; headers?: Record<string, string> }][] = [
       ["POST", "/v1/sessions", `{"metadata":${deep(10_000)}}`, { bearer: sk }],
       ["POST", "/v1/sessions", `{"scanner":{"theme":${deep(20_000)}}}`, { bearer: sk }],
       ["POST", "/v1/sessions", `{"allowed_origins":${"[".repeat(5000)}${"]".repeat(5000)}}`, { bearer: sk }],
       ["PUT", "/v1/dashboard/scanner", `{"theme":${deep(5000)}}`, { cookie }],
       ["POST", "/v1/dashboard/scanner/profiles", `{"name":"deep","scanner":${deep(5000)}}`, { cookie }],
-      ["POST", "/v1/scanner/upload", `{"session":"x","payload":${deep(5000)}}`, {}],
+      ["POST", "/v1/scanner/upload", `{"payload":${deep(5000)}}`, { headers: { "x-client-token": token } }],
       ["POST", "/v1/sessions", `{"metadata":${deep(MAX_JSON_DEPTH)}}`, { bearer: sk }],
     ];
     for (const [method, path, body, auth] of bodies) {
-      const res = await callJson(method, path, { ...auth, body, headers: { "content-type": "application/json" } });
+      const res = await callJson(method, path, { ...auth, body, headers: { "content-type": "application/json", ...auth.headers } });
       expect(res.status, `${method} ${path} ${body.slice(0, 30)}`).toBe(400);
       expect(res.body.error).toBe("invalid_request");
       expect(res.body.fields.body).toMatch(/nest deeper than/);

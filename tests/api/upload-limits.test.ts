@@ -2,7 +2,10 @@
  * Uploads under hostile or unlucky conditions:
  * - the token is checked before the body is read when it comes in `X-Client-Token`, and
  *   before anything is stored when it comes in the body;
- * - a process reads at most MAX_CONCURRENT_UPLOADS bodies at once; past it, a prompt 503;
+ * - a process reads at most MAX_CONCURRENT_UPLOADS bodies at once; past it, an upload waits
+ *   in a bounded queue and is served when a slot frees, or gets 503 when the wait runs out;
+ *   bodies that carry their token take none of those slots until it checks out, and a body
+ *   that falls silent is cut off with 408;
  * - once a session completed, its upload target cannot change the delivered bytes;
  * - objects that will never be delivered, and temp files of cut-off writes, are swept.
  */
@@ -108,22 +111,47 @@ describe("errors", () => {
     expect((await uploadMultipart(s.client_token, pdfBytes(MAX))).status).toBe(200);
   });
 
-  it("past MAX_CONCURRENT_UPLOADS (2) an upload is a prompt 503 with Retry-After; a slot that frees up is used again", async () => {
+  it("past MAX_CONCURRENT_UPLOADS (2) an upload waits for a slot: served when one frees, 503 with Retry-After when the wait runs out", async () => {
     const a = await signup();
     const held = await Promise.all([createSessionWith(a.secretKey), createSessionWith(a.secretKey)]);
     const slow = held.map(() => stalledBody(multipartHead("XyZ", null)));
     const pending = held.map((s, i) => uploadStream(slow[i].stream, { "x-client-token": s.client_token }));
     await new Promise((r) => setTimeout(r, 100));
     const s = await createSessionWith(a.secretKey);
-    const busy = await uploadMultipart(s.client_token, pdfBytes());
+    const waiting = uploadMultipart(s.client_token, pdfBytes());
+    await new Promise((r) => setTimeout(r, 100));
+    slow[0].fail();
+    expect((await waiting).status).toBe(200);
+    // One slot is still held; take the other one again and nothing frees up.
+    const s2 = await createSessionWith(a.secretKey);
+    const again = stalledBody(multipartHead("XyZ", null));
+    const heldAgain = uploadStream(again.stream, { "x-client-token": s2.client_token });
+    await new Promise((r) => setTimeout(r, 100));
+    const s3 = await createSessionWith(a.secretKey);
+    const busy = await uploadMultipart(s3.client_token, pdfBytes());
     expect(busy.status).toBe(503);
     expect(busy.body.error).toBe("service_unavailable");
     expect(busy.headers.get("retry-after")).toBe("2");
-    const config = await openScanner(s.client_token);
+    const config = await openScanner(s3.client_token);
     expect((await putBlob(config.upload.url, pdfBytes())).status).toBe(503);
-    for (const b of slow) b.fail();
-    await Promise.all(pending);
-    expect((await uploadMultipart(s.client_token, pdfBytes())).status).toBe(200);
+    slow[1].fail();
+    again.fail();
+    await Promise.all([...pending, heldAgain]);
+    expect((await uploadMultipart(s3.client_token, pdfBytes())).status).toBe(200);
+  });
+
+  it("stalled bodies that carry their token take no upload slot; a silent one is cut off with 408", async () => {
+    const a = await signup();
+    // As many as the anonymous pool's slots (two at this MAX_CONCURRENT_UPLOADS).
+    const anonymous = [0, 1].map(() => stalledBody(new TextEncoder().encode('{"session"')));
+    const pending = anonymous.map((b) => call("POST", "/v1/scanner/upload", { body: b.stream, headers: { "content-type": "application/json" } }));
+    await new Promise((r) => setTimeout(r, 100));
+    const s = await createSessionWith(a.secretKey);
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(pdfBytes())], { type: "application/pdf" }), "scan.pdf");
+    expect((await call("POST", "/v1/scanner/upload", { body: form, headers: { "x-client-token": s.client_token } })).status).toBe(200);
+    const statuses = await Promise.all(pending.map((p) => p.then((r) => r.status)));
+    expect(statuses).toEqual([408, 408]);
   });
 });
 

@@ -1,21 +1,45 @@
 /**
- * Review H1 and L7: the embedded store belongs to one process. Invariants: a second
- * process on the same DATA_DIR exits non-zero at once, naming the reason, without touching
- * the files; the first keeps serving reads and writes; the directory opens again after
- * the first stops (its lock is released, or taken over when the holder died); data files
- * are private to the user.
+ * The embedded store belongs to one process. Invariants: a second process on the same
+ * DATA_DIR exits non-zero at once, naming the reason, without touching the files, also when
+ * both run as pid 1 of their own pid namespaces (containers on one volume) and when several
+ * start at the same instant over a lock file left behind; the first keeps serving reads and
+ * writes; the directory opens again after the holder stops or dies; data files are private
+ * to the user.
  */
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startAppServer } from "@/scripts/app-server";
+import { startAppServer, type AppServer } from "@/scripts/app-server";
 import { serverExit } from "./support/server-exit";
 
 /** Starts a second server on `dataDir` and waits for it to exit (or gives up after `ms`). */
-function secondProcess(dataDir: string, ms = 60_000) {
-  return serverExit({ DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", APP_SECRET: "" }, ms);
+function secondProcess(dataDir: string, ms = 60_000, wrap: string[] = []) {
+  return serverExit({ DATA_DIR: dataDir, DATABASE_URL: "", REDIS_URL: "", APP_SECRET: "" }, ms, wrap);
 }
+
+/**
+ * Runs under a pid namespace of its own, as in a container: node is pid 1 there. `unshare`
+ * ignores SIGTERM while it waits for its child, so it is stopped with SIGKILL, which hands
+ * node a SIGTERM (`--kill-child`).
+ */
+const OWN_PID_NAMESPACE = ["unshare", "--pid", "--fork", "--mount-proc", "--kill-child=SIGTERM"];
+const stopNamespaced = (app: AppServer) => {
+  process.kill(app.pid, "SIGKILL");
+  return app.stop();
+};
+
+/** Waits until no process holds `dir`'s lock: a stopped holder's exit can trail its parent's. */
+async function lockFree(dir: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (spawnSync("flock", ["--exclusive", "--nonblock", path.join(dir, ".lock"), "true"]).status === 0) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`the lock on ${dir} was never released`);
+}
+
+const LOCKED = /DATA_DIR .* is in use by another process \(pid \d+ on \S+ since \S+\)/;
 
 async function signupOn(baseUrl: string, email: string) {
   return fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "correct horse battery" }) });
@@ -36,7 +60,7 @@ describe("security", () => {
       const second = await secondProcess(dataDir);
       expect(second.code, second.stderr).not.toBe(0);
       expect(second.code, "the second process must exit, not serve").not.toBeNull();
-      expect(second.stderr).toMatch(/DATA_DIR .* is in use by another process \(pid \d+\)/);
+      expect(second.stderr).toMatch(LOCKED);
       // The first still reads and writes.
       expect((await fetch(`${first.baseUrl}/v1/health`)).status).toBe(200);
       expect((await signupOn(first.baseUrl, `lock2-${Date.now()}@example.com`)).status).toBe(201);
@@ -52,17 +76,51 @@ describe("security", () => {
     }
   });
 
-  it("a lock left by a process that died is taken over", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "docscan-lock-"));
-    // A pid that cannot be running: above the kernel's pid_max.
-    writeFileSync(path.join(dataDir, ".lock"), "4194305\n");
-    const app = await startAppServer({ dataDir, output: "ignore", env: { LOG_LEVEL: "error" } });
+  it("two processes in pid namespaces of their own (both pid 1) cannot both open one DATA_DIR", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "docscan-lock-ns-"));
+    const env = { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" };
+    const first = await startAppServer({ dataDir, output: "ignore", env, wrap: OWN_PID_NAMESPACE });
+    const email = `ns-${Date.now()}@example.com`;
     try {
-      expect((await fetch(`${app.baseUrl}/v1/health`)).status).toBe(200);
+      expect((await signupOn(first.baseUrl, email)).status).toBe(201);
+      const second = await secondProcess(dataDir, 60_000, OWN_PID_NAMESPACE);
+      expect(second.code, "the second process must exit, not serve").not.toBeNull();
+      expect(second.code, second.stderr).not.toBe(0);
+      expect(second.stderr).toMatch(/in use by another process \(pid 1 on /);
+      expect((await signupOn(first.baseUrl, `ns2-${Date.now()}@example.com`)).status).toBe(201);
     } finally {
-      await app.stop();
+      await stopNamespaced(first);
     }
-  });
+    await lockFree(dataDir);
+    const again = await startAppServer({ dataDir, output: "ignore", env });
+    try {
+      expect((await signupOn(again.baseUrl, email)).status).toBe(409);
+    } finally {
+      await again.stop();
+    }
+  }, 300_000);
+
+  it("of several processes started at once over a lock file left behind, exactly one serves; the database opens after", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "docscan-lock-race-"));
+    // What a stopped process leaves: the file stays, only the kernel lock went with its holder.
+    writeFileSync(path.join(dataDir, ".lock"), "pid 1 on gone since 2026-01-01T00:00:00.000Z\n");
+    const starts = await Promise.all([0, 1, 2].map(() => secondProcess(dataDir, 30_000)));
+    const serving = starts.filter((s) => s.code === null);
+    const refused = starts.filter((s) => s.code !== null);
+    expect(serving, starts.map((s) => s.stderr).join("\n")).toHaveLength(1);
+    for (const r of refused) {
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(LOCKED);
+    }
+    // The one that served was SIGKILLed: its lock died with it, and the store still opens.
+    await lockFree(dataDir);
+    const after = await startAppServer({ dataDir, output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
+    try {
+      expect((await signupOn(after.baseUrl, `race-${Date.now()}@example.com`)).status).toBe(201);
+    } finally {
+      await after.stop();
+    }
+  }, 300_000);
 
   it("embedded data files are private to the user: DATA_DIR and folders 0700, files 0600", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "docscan-mode-"));

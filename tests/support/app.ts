@@ -1,11 +1,16 @@
 /**
  * Calls the app's route handlers in-process with real `Request`s, resolving the path
  * against app/ the way Next does (static segment, then [param], then [...catchAll]).
+ * It stands where scripts/server.mjs stands: it declares that it writes the peer-address
+ * header, and each request comes from an address of its own (as the peer, and as a proxy's
+ * `X-Forwarded-For` entry for TRUSTED_PROXY_HOPS=1) unless the test names them.
  */
+import { randomBytes } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RouteHandler } from "@/lib/http";
+import { PEER_ADDRESS_HEADER, setsPeerAddressHeader } from "@/lib/http/path-guard.mjs";
 import { assertDocumentedResponse } from "./api-contract";
 
 const APP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../app");
@@ -17,6 +22,7 @@ interface RouteFile {
 }
 
 const routeFiles: RouteFile[] = findRoutes(APP_DIR, []);
+setsPeerAddressHeader();
 
 /** Every route file's path under app/, with params in Next's `[name]` / `[...name]` form. */
 export function routePaths(): string[] {
@@ -93,7 +99,8 @@ export async function call(method: string, pathAndQuery: string, options: CallOp
   const mod = (await import(pathToFileURL(resolved.file).href)) as Record<string, RouteHandler | undefined>;
   const handler = mod[method];
   if (!handler) throw new Error(`${resolved.file} exports no ${method}`);
-  const headers: Record<string, string> = { ...options.headers };
+  const someone = () => `10.${[...randomBytes(3)].join(".")}`;
+  const headers: Record<string, string> = { [PEER_ADDRESS_HEADER]: someone(), "x-forwarded-for": someone(), ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
   if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
   let body = options.body;

@@ -9,13 +9,14 @@ const ROOT = path.resolve(import.meta.dirname, "../../..");
 /**
  * Starts `scripts/server.mjs` (the built app, rebuilt first if stale, as `npm start` runs it) with `env` over this
  * process's environment, and waits for it to exit, or gives up after `ms` (code null: it is
- * serving). For starts that must refuse.
+ * serving). For starts that must refuse. `wrap` is a command to run it under (`unshare ...`).
  */
-export async function serverExit(env: Record<string, string>, ms = 60_000): Promise<{ code: number | null; stderr: string; tookMs: number }> {
+export async function serverExit(env: Record<string, string>, ms = 60_000, wrap: string[] = []): Promise<{ code: number | null; stderr: string; tookMs: number }> {
   await buildIfStale({ quiet: true });
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, ["scripts/server.mjs", String(port)], {
+  const [command, ...args] = [...wrap, process.execPath, "scripts/server.mjs", String(port)];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, PUBLIC_BASE_URL: `http://localhost:${port}`, SCHEDULER_INTERVAL_SECONDS: "0", ...env },
     stdio: ["ignore", "ignore", "pipe"],

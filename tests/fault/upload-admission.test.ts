@@ -1,0 +1,142 @@
+/**
+ * Upload admission against a real server process. Invariants:
+ * - connections that carry no header credential and stall cannot keep checked uploads out:
+ *   with 100 of them open, a one-step upload with `X-Client-Token` and a signed blob PUT
+ *   succeed; every stalled connection is answered (503 at once when its queue is full, else
+ *   408 once it has been silent) without sending another byte;
+ * - a burst of uploads larger than the slots is served in turn, not refused;
+ * - the JSON path holds no large body before its token checks out: 100 concurrent anonymous
+ *   33 MB uploads with a bogus token move the server's RSS by at most 100 MB, and it comes back.
+ */
+import { connect, type Socket } from "node:net";
+import { request } from "node:http";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "@/scripts/app-server";
+import { apiClient } from "./support/api";
+
+const SLOTS = 8;
+
+let app: AppServer;
+let client: ReturnType<typeof apiClient>;
+beforeAll(async () => {
+  app = await startAppServer({ output: "ignore", env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), SCHEDULER_INTERVAL_SECONDS: "0", LOG_LEVEL: "error", RATE_LIMIT_MAX: "500" } });
+  client = apiClient(app.baseUrl);
+});
+afterAll(() => app?.stop());
+
+const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))![1]) / 1024;
+const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(size - 9, 0x20)]);
+
+/** A raw connection that sends headers and the first bytes of a body, then nothing; resolves with the status it is answered with (0: closed unanswered). */
+function stalled(kind: "json" | "multipart"): { status: Promise<number>; socket: Socket } {
+  const url = new URL(app.baseUrl);
+  const socket = connect(Number(url.port), url.hostname);
+  const type = kind === "json" ? "application/json" : "multipart/form-data; boundary=B";
+  const first = kind === "json" ? '{"session"' : '--B\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc';
+  socket.write(`POST /v1/scanner/upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 1000000\r\n\r\n${first}`);
+  let head = "";
+  const status = new Promise<number>((resolve) => {
+    socket.on("data", (chunk: Buffer) => {
+      head += chunk.toString("latin1");
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (m) resolve(Number(m[1]));
+    });
+    socket.on("close", () => resolve(0));
+    socket.on("error", () => resolve(0));
+  });
+  return { status, socket };
+}
+
+async function session(secretKey: string) {
+  const s = await client.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${secretKey}` });
+  expect(s.status).toBe(201);
+  return s.body as { id: string; client_token: string };
+}
+
+async function oneStep(token: string, bytes: Buffer) {
+  const form = new FormData();
+  form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "scan.pdf");
+  const res = await fetch(`${app.baseUrl}/v1/scanner/upload`, { method: "POST", body: form, headers: { "x-client-token": token }, signal: AbortSignal.timeout(60_000) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+describe("security", () => {
+  it("with 100 stalled anonymous uploads open, a header-token upload and a signed blob PUT succeed; every stalled one is answered", async () => {
+    const a = await client.account();
+    const [one, two] = [await session(a.secretKey), await session(a.secretKey)];
+    const flood = Array.from({ length: 100 }, (_, i) => stalled(i % 2 ? "json" : "multipart"));
+    await new Promise((r) => setTimeout(r, 500));
+
+    const upload = await oneStep(one.client_token, pdf(4000));
+    expect(upload.status, JSON.stringify(upload.body)).toBe(200);
+    const config = await client.api("GET", `/v1/scanner/config?t=${encodeURIComponent(two.client_token)}`);
+    const put = await fetch(config.body.upload.url, { method: "PUT", body: new Uint8Array(pdf(5000)), headers: { "content-type": "application/pdf" } });
+    expect(put.status).toBe(204);
+    expect((await client.api("POST", "/v1/scanner/complete", { session: two.client_token })).status).toBe(200);
+
+    // None sends another byte; each is answered: refused at once, or cut off after its silence.
+    const statuses = await Promise.all(flood.map((f) => f.status));
+    for (const f of flood) f.socket.destroy();
+    expect(statuses.filter((s) => s !== 503 && s !== 408)).toEqual([]);
+    expect(statuses).toContain(503);
+    expect(statuses).toContain(408);
+  });
+
+  it("100 concurrent anonymous 33 MB JSON uploads with a bogus token move RSS by at most 100 MB, and it comes back", async () => {
+    const before = rssMb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
+    const url = new URL(app.baseUrl);
+    const chunk = Buffer.alloc(256 * 1024, 0x41);
+    const total = 33_000_000;
+    const one = () =>
+      new Promise<number>((resolve) => {
+        let answered = false;
+        const req = request({ host: url.hostname, port: url.port, method: "POST", path: "/v1/scanner/upload", headers: { "content-type": "application/json", "content-length": String(total) } });
+        req.on("response", (res) => {
+          answered = true;
+          res.resume();
+          req.destroy();
+          resolve(res.statusCode!);
+        });
+        req.on("error", () => resolve(answered ? 0 : -1));
+        const prefix = '{"session":"bogus-token","payload":"';
+        req.write(prefix);
+        let sent = prefix.length;
+        // Sends as fast as the server reads, and stops once it has answered.
+        const pump = () => {
+          while (!answered && sent + chunk.length < total) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once("drain", pump);
+          }
+        };
+        pump();
+      });
+    const statuses = await Promise.all(Array.from({ length: 100 }, one));
+    clearInterval(sampler);
+    expect(statuses.filter((s) => s !== 400 && s !== 503)).toEqual([]);
+    expect(statuses).toContain(400);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const after = rssMb();
+    console.log(`anonymous 33 MB JSON uploads: RSS ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after`);
+    expect(peak - before).toBeLessThanOrEqual(100);
+    expect(after - before).toBeLessThanOrEqual(50);
+  });
+});
+
+describe("happy", () => {
+  it(`a burst of 32 concurrent 2 MiB uploads on ${SLOTS} slots is served in turn: all 200`, async () => {
+    const a = await client.account();
+    const tokens = await Promise.all(Array.from({ length: 32 }, () => session(a.secretKey).then((s) => s.client_token)));
+    const payload = pdf(2 * 1024 * 1024).toString("base64");
+    const statuses = await Promise.all(
+      tokens.map((t) =>
+        fetch(`${app.baseUrl}/v1/scanner/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: t, payload }), signal: AbortSignal.timeout(60_000) }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    expect(statuses).toEqual(Array(32).fill(200));
+  });
+});
