@@ -12,9 +12,9 @@ import { packInk, removeSpeckles, type Bitmap1 } from "../image/binarize";
 export interface MrcLayers {
   /** Ink at the page's resolution, 0 = ink (painted with the foreground), 1 = background. */
   mask: Bitmap1;
-  /** The ink's colour at 1/`FOREGROUND_SCALE` of the page, spread beyond the ink so it compresses. */
+  /** The ink's colour at a quarter of the page's resolution, spread beyond the ink so it compresses. */
   foreground: Frame;
-  /** The page without its ink at 1/`BACKGROUND_SCALE`: the ink's place filled from around it. */
+  /** The page without its ink at half its resolution: the ink's place filled from around it. */
   background: Frame;
 }
 
@@ -26,10 +26,11 @@ export const MRC = {
   inkBelow: 150,
   /** Background pixels this far (px) from the ink are left out of the background too: the strokes' light fringes. */
   fringe: 2,
-  backgroundScale: 2,
-  foregroundScale: 4,
-  /** Side of the blocks judged to be a picture (photo, fill) rather than ink on paper. */
-  block: 32,
+  /** Reductions as powers of two (1: half the page's resolution, 2: a quarter). */
+  backgroundShift: 1,
+  foregroundShift: 2,
+  /** Side of the blocks judged to be a picture (photo, fill) rather than ink on paper: 1 << 5 = 32 px. */
+  blockShift: 5,
 } as const;
 
 /** Luma between these is neither ink nor paper: most of a photo, the edges of a stroke. */
@@ -40,33 +41,33 @@ const MID_LO = 32, MID_HI = 208, PAPER_LO = 240;
  * whole in the background: a block mostly of middle tones with little paper is a photo or
  * a fill, and cutting its dark parts into the mask would posterise it.
  */
-export function splitMrc(page: Frame): MrcLayers {
+export function splitMrc(page: Frame, opts: { inkBelow?: number } = {}): MrcLayers {
   const { width: w, height: h, data: d } = page, n = w * h;
   const luma = new Uint8Array(n);
   for (let k = 0, i = 0; k < n; k++, i += 4) luma[k] = (77 * d[i] + 150 * d[i + 1] + 29 * d[i + 2]) >> 8;
   const picture = pictureBlocks(luma, w, h);
-  const ink = new Uint8Array(n), bs = MRC.block, bcols = Math.ceil(w / bs);
+  const inkBelow = opts.inkBelow ?? MRC.inkBelow, ink = new Uint8Array(n), bs = MRC.blockShift, bcols = (w >> bs) + 1;
   for (let y = 0; y < h; y++) {
-    const brow = ((y / bs) | 0) * bcols;
-    for (let x = 0, k = y * w; x < w; x++, k++) if (luma[k] <= MRC.inkBelow && !picture[brow + ((x / bs) | 0)]) ink[k] = 1;
+    const brow = (y >> bs) * bcols;
+    for (let x = 0, k = y * w; x < w; x++, k++) if (luma[k] <= inkBelow && !picture[brow + (x >> bs)]) ink[k] = 1;
   }
   removeSpeckles(ink, w, h);
   const covered = dilate(ink, w, h, MRC.fringe);
   return {
     mask: packInk(ink, w, h),
-    foreground: reduce(page, ink, MRC.foregroundScale, luma),
-    background: reduce(page, covered, MRC.backgroundScale, null, true),
+    foreground: reduce(page, ink, MRC.foregroundShift, luma),
+    background: reduce(page, covered, MRC.backgroundShift, null, true),
   };
 }
 
 // 1 per block that is a picture: mostly middle tones, little paper, with picture neighbours.
 function pictureBlocks(luma: Uint8Array, w: number, h: number): Uint8Array {
-  const bs = MRC.block, cols = Math.ceil(w / bs), rows = Math.ceil(h / bs);
+  const bs = MRC.blockShift, cols = (w >> bs) + 1, rows = (h >> bs) + 1;
   const mid = new Uint32Array(cols * rows), paper = new Uint32Array(cols * rows), all = new Uint32Array(cols * rows);
   for (let y = 0; y < h; y++) {
-    const row = ((y / bs) | 0) * cols;
+    const row = (y >> bs) * cols;
     for (let x = 0, k = y * w; x < w; x++, k++) {
-      const b = row + ((x / bs) | 0), v = luma[k];
+      const b = row + (x >> bs), v = luma[k];
       all[b]++;
       if (v >= PAPER_LO) paper[b]++;
       else if (v >= MID_LO && v <= MID_HI) mid[b]++;
@@ -111,26 +112,35 @@ function dilate(m: Uint8Array, w: number, h: number, r: number): Uint8Array {
 }
 
 /**
- * The page reduced by `s`, each cell the mean of some of its pixels: for the foreground the
+ * The page reduced by 2^`shift`, each cell the mean of some of its pixels: for the foreground the
  * ink (`take` = the mask, weighted by darkness so a stroke's core sets its colour, not its
  * grey edge), for the background the rest (`take` = the grown mask, `invert`). Cells with
  * none of those pixels are filled from their surroundings (`fillHoles`).
  */
-function reduce(page: Frame, take: Uint8Array, s: number, luma: Uint8Array | null, invert = false): Frame {
-  const { width: w, height: h, data: d } = page, rw = Math.ceil(w / s), rh = Math.ceil(h / s);
+function reduce(page: Frame, take: Uint8Array, shift: number, luma: Uint8Array | null, invert = false): Frame {
+  const { width: w, height: h, data: d } = page, s = 1 << shift, rw = Math.ceil(w / s), rh = Math.ceil(h / s);
   const sum = new Float32Array(rw * rh * 3), wgt = new Float32Array(rw * rh), want = invert ? 0 : 1;
-  for (let y = 0; y < h; y++) {
-    const row = ((y / s) | 0) * rw;
-    for (let x = 0, k = y * w; x < w; x++, k++) {
-      if (take[k] !== want) continue;
-      const c = row + ((x / s) | 0), i = k * 4, dark = luma ? 256 - luma[k] : 1, wk = luma ? dark * dark : 1;
-      sum[c * 3] += d[i] * wk; sum[c * 3 + 1] += d[i + 1] * wk; sum[c * 3 + 2] += d[i + 2] * wk;
-      wgt[c] += wk;
+  // Cell by cell with the sums in locals: one typed-array write per cell, not per pixel.
+  for (let cy = 0, c = 0; cy < rh; cy++) {
+    const y0 = cy << shift, y1 = Math.min(h, y0 + s);
+    for (let cx = 0; cx < rw; cx++, c++) {
+      const x0 = cx << shift, x1 = Math.min(w, x0 + s);
+      let r = 0, g = 0, b = 0, wt = 0;
+      for (let y = y0; y < y1; y++) {
+        for (let k = y * w + x0, end = y * w + x1; k < end; k++) {
+          if (take[k] !== want) continue;
+          const i = k * 4;
+          if (luma) {
+            const dark = 256 - luma[k], wk = dark * dark;
+            r += d[i] * wk; g += d[i + 1] * wk; b += d[i + 2] * wk; wt += wk;
+          } else {
+            r += d[i]; g += d[i + 1]; b += d[i + 2]; wt++;
+          }
+        }
+      }
+      if (!wt) continue;
+      sum[c * 3] = r / wt; sum[c * 3 + 1] = g / wt; sum[c * 3 + 2] = b / wt; wgt[c] = wt;
     }
-  }
-  for (let c = 0; c < wgt.length; c++) {
-    if (!wgt[c]) continue;
-    sum[c * 3] /= wgt[c]; sum[c * 3 + 1] /= wgt[c]; sum[c * 3 + 2] /= wgt[c];
   }
   fillHoles(sum, wgt, rw, rh);
   const out = new Uint8ClampedArray(rw * rh * 4);

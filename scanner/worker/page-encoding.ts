@@ -25,6 +25,12 @@ export const PAGE_ENCODING = {
  * carries photos and highlighter; the foreground is only seen through the ink's mask.
  */
 export const MRC_QUALITY = { background: 0.65, foreground: 0.5 } as const;
+/**
+ * The most the quality ladder shrinks a filtered page: the lowest quality's JPEG was 0.67-0.74
+ * of the first's on the bench scenes (docs/filters.md). A page whose first JPEG is over the
+ * budget by more than that goes to MRC at once, without three more full-page encodes.
+ */
+const LADDER_REACH = 0.75;
 /** The thumbnail kept with an MRC page (its parts are not one picture a browser shows): 1/4 of the page. */
 const PREVIEW_SCALE = 4, PREVIEW_QUALITY = 0.7;
 
@@ -50,7 +56,8 @@ export type EncodeRgb = (page: Frame, quality: number) => Promise<Blob>;
 
 /**
  * Encodes a filtered page for its filter: colour JPEG, one-channel JPEG, or a 1-bit PNG; a
- * colour or grey page over its budget at the lowest quality becomes MRC when that is smaller.
+ * colour or grey page over its budget at the lowest quality (or sure to be, `LADDER_REACH`)
+ * becomes MRC when that is smaller.
  */
 export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRgb: EncodeRgb): Promise<EncodedPage> {
   if ("bits" in page) return { blob: pngBlob(await encodeBilevelPng(page)), format: "png" };
@@ -58,11 +65,12 @@ export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRg
   const { budget, qualities } = PAGE_ENCODING[filter];
   const encode = jpegEncoder(filter, encodeRgb);
   let blob = await encode(page, qualities[0]);
+  const split = filter !== "original";
   for (const q of qualities.slice(1)) {
-    if (blob.size <= budget) break;
+    if (blob.size <= budget || (split && blob.size * LADDER_REACH > budget)) break;
     blob = await encode(page, q);
   }
-  if (blob.size <= budget || filter === "original") return { blob, format: "jpeg" };
+  if (blob.size <= budget || !split) return { blob, format: "jpeg" };
   const mrc = await encodeMrc(filter, page, encodeRgb);
   return pdfSize(mrc) < blob.size ? mrc : { blob, format: "jpeg" };
 }

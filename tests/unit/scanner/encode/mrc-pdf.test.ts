@@ -7,6 +7,7 @@ import type { Frame } from "@/scanner/detector";
 import { pdfInput } from "@/scanner/capture/send-document";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { pageBoxFor } from "@/scanner/pdf/page-size";
+import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";
 import { encodeMrc, PAGE_ENCODING, pdfSize } from "@/scanner/worker/page-encoding";
 import { renderPdf } from "../../../e2e/support/pdf";
 import { BLUE_LINE, encodeRgb, filteredPage, RED_RULE, SPEC } from "./mrc-page";
@@ -74,6 +75,18 @@ describe("an MRC page in the PDF", () => {
       `image ${SPEC.width / 4} ${SPEC.height / 4} gray 1 8`,
       `mask ${SPEC.width} ${SPEC.height} - 1 1`,
     ]);
+  });
+
+  it("is drawn the same from the page store's record, as IndexedDB gives it back (its Blobs cloned)", async () => {
+    const page = filteredPage(), { encoded, pdf } = await mrcPdf(page);
+    const record: StoredPage = {
+      id: "p", session: "s", order: 0, source: new Blob(), corners: [[0, 0], [1, 0], [1, 1], [0, 1]], filter: "auto",
+      page: encoded.blob, format: "mrc", mrc: encoded.mrc, width: page.width, height: page.height, dpi: 72, createdAt: 1,
+    };
+    const read = readStoredPage(structuredClone(record), "auto");
+    expect(read.format).toBe("mrc");
+    const again = await assemblePdf([await pdfInput(read)], { now });
+    expect(Buffer.from(again).equals(Buffer.from(pdf))).toBe(true);
   });
 
   it("fits a dense A4 text page at 200 dpi in its budget, where one JPEG at the lowest quality is larger", async () => {

@@ -69,11 +69,22 @@ describe("encodePage with MRC", () => {
     const qualities: number[] = [];
     // The page is small; an encoder that makes its full size cost 200 KB stands for a dense page.
     const heavy = async (f: Frame, q: number) => {
-      if (f.width === SPEC.width) { qualities.push(q); return new Blob([new Uint8Array(200 * 1024)]); }
+      if (f.width === SPEC.width) { qualities.push(q); return new Blob([new Uint8Array(190 * 1024)]); }
       return encodeRgb(f, q);
     };
     const out = await encodePage("auto", filteredPage(), heavy);
     expect(qualities).toEqual([...PAGE_ENCODING.auto.qualities]);
+    expect(out.format).toBe("mrc");
+  });
+
+  it("goes to MRC without the rest of the ladder when the first JPEG is far over the budget", async () => {
+    const qualities: number[] = [];
+    const huge = async (f: Frame, q: number) => {
+      if (f.width === SPEC.width) { qualities.push(q); return new Blob([new Uint8Array(2 * PAGE_ENCODING.auto.budget)]); }
+      return encodeRgb(f, q);
+    };
+    const out = await encodePage("auto", filteredPage(), huge);
+    expect(qualities).toEqual([PAGE_ENCODING.auto.qualities[0]]);
     expect(out.format).toBe("mrc");
     expect(out.mrc!.mask.size).toBeGreaterThan(0);
     // the preview shows the page in the strip: a quarter of its size
