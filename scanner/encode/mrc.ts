@@ -60,7 +60,7 @@ export function splitMrc(page: Frame, opts: { inkBelow?: number } = {}): MrcLaye
 
 // 1 per block that is a picture: mostly middle tones, little paper, with picture neighbours.
 // Also fills `luma` from the page's pixels, in the same pass.
-function pictureBlocks(d: Uint8ClampedArray, luma: Uint8Array, w: number, h: number): Uint8Array {
+function pictureBlocks(d: Frame["data"], luma: Uint8Array, w: number, h: number): Uint8Array {
   const bs = MRC.blockShift, cols = (w >> bs) + 1, rows = (h >> bs) + 1;
   const mid = new Uint32Array(cols * rows), paper = new Uint32Array(cols * rows), all = new Uint32Array(cols * rows);
   for (let y = 0; y < h; y++) {
