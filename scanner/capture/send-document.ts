@@ -1,4 +1,5 @@
-import { assemblePdf } from "../pdf/assemble-pdf";
+import { assemblePdf, type PdfPageInput } from "../pdf/assemble-pdf";
+import type { MrcParts } from "../worker/page-encoding";
 import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";
 import type { PageReport, ScanResult } from "../contract";
@@ -7,7 +8,8 @@ import { uploadPdf, type UploadHooks } from "../upload/upload-pdf";
 /** A corrected page as the PDF needs it, and its quality report. */
 export interface PageImage {
   page: Blob;
-  format: "jpeg" | "png";
+  format: "jpeg" | "png" | "mrc";
+  mrc?: MrcParts;
   width: number;
   height: number;
   report?: PageReport;
@@ -23,9 +25,7 @@ export async function sendDocument(
   pages: PageImage[],
   hooks: UploadHooks & { onAssembled?(bytes: number): void },
 ): Promise<ScanResult> {
-  const inputs = await Promise.all(
-    pages.map(async (p) => ({ bytes: new Uint8Array(await p.page.arrayBuffer()), format: p.format, width: p.width, height: p.height })),
-  );
+  const inputs = await Promise.all(pages.map(pdfInput));
   const pdf = await assemblePdf(inputs, {
     now: new Date(),
     watermark: pdfWatermark(settings),
@@ -35,4 +35,17 @@ export async function sendDocument(
   const blob = new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
   const reports = pages.map((p) => p.report).filter((r): r is PageReport => !!r);
   return uploadPdf(cfg, blob, pages.length, hooks, reports.length === pages.length ? reports : []);
+}
+
+/** The bytes the PDF draws: the page's image, or an `mrc` page's layers (its `page` is only a preview). */
+export async function pdfInput(p: PageImage): Promise<PdfPageInput> {
+  const bytes = async (b: Blob) => new Uint8Array(await b.arrayBuffer());
+  const { width, height } = p;
+  if (p.format !== "mrc") return { bytes: await bytes(p.page), format: p.format, width, height };
+  if (!p.mrc) throw new Error("sendDocument: an mrc page without its layers");
+  const { mask, maskCoding, background, foreground } = p.mrc;
+  return {
+    format: "mrc", width, height,
+    mrc: { mask: { ...maskCoding, bytes: await bytes(mask) }, maskWidth: width, maskHeight: height, background: await bytes(background), foreground: await bytes(foreground) },
+  };
 }

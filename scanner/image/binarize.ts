@@ -32,7 +32,7 @@ export function binarize(page: Frame, opts: { threshold?: number } = {}): Bitmap
   const ink = new Uint8Array(luma.length);
   for (let i = 0; i < luma.length; i++) ink[i] = luma[i] <= t ? 1 : 0;
   removeSpeckles(ink, w, h);
-  return pack(ink, w, h);
+  return packInk(ink, w, h);
 }
 
 /** The bitmap as an RGBA frame (black and white), for a preview. */
@@ -48,8 +48,8 @@ export function bitmapToFrame(b: Bitmap1): Frame {
   return { data, width: b.width, height: b.height };
 }
 
-// Clears ink pixels none of whose 8 neighbours is ink.
-function removeSpeckles(ink: Uint8Array, w: number, h: number): void {
+/** Clears ink pixels (1) none of whose 8 neighbours is ink: sensor noise, not print. */
+export function removeSpeckles(ink: Uint8Array, w: number, h: number): void {
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1, i = y * w + 1; x < w - 1; x++, i++) {
       if (!ink[i]) continue;
@@ -58,7 +58,8 @@ function removeSpeckles(ink: Uint8Array, w: number, h: number): void {
   }
 }
 
-function pack(ink: Uint8Array, w: number, h: number): Bitmap1 {
+/** Ink flags (1 = ink), one byte a pixel, as a `Bitmap1`. */
+export function packInk(ink: Uint8Array, w: number, h: number): Bitmap1 {
   const rowBytes = (w + 7) >> 3, bits = new Uint8Array(rowBytes * h).fill(255);
   for (let y = 0; y < h; y++) {
     for (let x = 0, i = y * w; x < w; x++, i++) if (ink[i]) bits[y * rowBytes + (x >> 3)] &= ~(0x80 >> (x & 7));

@@ -1,5 +1,6 @@
 import { FILTERS, type Filter, type PageReport } from "../contract";
 import type { NormQuad } from "../worker/protocol";
+import type { MrcParts } from "../worker/page-encoding";
 
 /** One captured page, as kept until the upload succeeds. */
 export interface StoredPage {
@@ -11,9 +12,13 @@ export interface StoredPage {
   corners: NormQuad;
   /** The filter the person chose for this page. */
   filter: Filter;
-  /** The corrected page (JPEG, or a 1-bit PNG for `bw`) and its pixel size. */
+  /**
+   * The corrected page (JPEG, or a 1-bit PNG for `bw`) and its pixel size; for an `mrc` page
+   * a small JPEG preview (the thumbnail), the page itself being its `mrc` layers.
+   */
   page: Blob;
-  format: "jpeg" | "png";
+  format: "jpeg" | "png" | "mrc";
+  mrc?: MrcParts;
   width: number;
   height: number;
   /** Pixels per inch of the corrected page at its physical size. */
@@ -24,7 +29,7 @@ export interface StoredPage {
 }
 
 /** A page as an older scanner wrote it: `enhance` where there is now `filter`, no format, dpi or report. */
-type LegacyPage = Omit<StoredPage, "filter" | "format" | "dpi"> & { enhance?: boolean; filter?: Filter; format?: "jpeg" | "png"; dpi?: number };
+type LegacyPage = Omit<StoredPage, "filter" | "format" | "dpi"> & { enhance?: boolean; filter?: Filter; format?: StoredPage["format"]; dpi?: number };
 
 /**
  * A record as read back, whichever scanner version wrote it: a page without a `filter` gets

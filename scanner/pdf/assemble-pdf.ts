@@ -2,17 +2,15 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { pageBoxFor } from "./page-size";
 import { drawWatermark, type WatermarkOptions } from "./watermark";
 import { embedBilevelPng } from "./bilevel-image";
+import { embedMrc, type MrcPdfParts } from "./mrc-image";
 
 /**
- * One corrected page with its pixel size: a JPEG (colour or one-channel grey), or a
- * 1-bit PNG for a `bw` page.
+ * One corrected page with its pixel size: a JPEG (colour or one-channel grey), a 1-bit PNG
+ * for a `bw` page, or the layers of a mixed-raster page.
  */
-export interface PdfPageInput {
-  bytes: Uint8Array;
-  format: "jpeg" | "png";
-  width: number;
-  height: number;
-}
+export type PdfPageInput =
+  | { bytes: Uint8Array; format: "jpeg" | "png"; width: number; height: number }
+  | { format: "mrc"; mrc: MrcPdfParts; width: number; height: number };
 
 export interface AssembleOptions {
   watermark?: WatermarkOptions | null;
@@ -40,7 +38,8 @@ export async function assemblePdf(pages: PdfPageInput[], opt: AssembleOptions): 
   for (const p of pages) {
     const box = pageBoxFor(p.width, p.height);
     const page = doc.addPage([box.width, box.height]);
-    if (p.format === "png") embedBilevelPng(doc, page, p.bytes, box);
+    if (p.format === "mrc") await embedMrc(doc, page, p.mrc, box);
+    else if (p.format === "png") embedBilevelPng(doc, page, p.bytes, box);
     else {
       // pdf-lib reads the bytes through the whole underlying buffer, so views need a copy.
       const image = await doc.embedJpg(p.bytes.byteOffset ? new Uint8Array(p.bytes) : p.bytes);

@@ -87,7 +87,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
       const facts = { ...draft.facts, corners: keptCornerOrigin(draft.facts.corners, draft.corners, corners) };
       return {
         id, session: cfg.session_id, order,
-        source: draft.source, corners, filter, page: out.blob, format: out.format, width: out.width, height: out.height, dpi: out.dpi,
+        source: draft.source, corners, filter, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), width: out.width, height: out.height, dpi: out.dpi,
         report: buildPageReport(facts, filter, out, warnings), createdAt: Date.now(),
       };
     })();

@@ -1,7 +1,10 @@
 import type { Filter } from "../contract";
 import type { Frame } from "../detector/types";
+import { boxReduce } from "../detector/warp";
 import { encodeGreyJpeg } from "../encode/jpeg-grey";
 import { encodeG4 } from "../encode/ccitt-g4";
+import { encodeMask, type MaskStream } from "../encode/mask-stream";
+import { splitMrc } from "../encode/mrc";
 import { deflate, filteredRows, writeBilevelPng, type Bitmap1 } from "../encode/png-bilevel";
 
 /**
@@ -9,7 +12,8 @@ import { deflate, filteredRows, writeBilevelPng, type Bitmap1 } from "../encode/
  * JPEG keeps small at a good quality; the photo (`original`) keeps the room's shading and
  * noise and needs lower qualities to fit. Qualities are tried in turn until the page fits
  * its budget, but never below the last one: legibility is not traded for bytes
- * (docs/scanner.md, "Page size"; measured by `npm run bench:pages`).
+ * (docs/scanner.md, "Page size"; measured by `npm run bench:pages`). A filtered page still
+ * over its budget at the last quality is split into mixed raster content (`mrc`).
  */
 export const PAGE_ENCODING = {
   auto: { budget: 150 * 1024, qualities: [0.8, 0.72, 0.65, 0.58] },
@@ -17,26 +21,85 @@ export const PAGE_ENCODING = {
   original: { budget: 300 * 1024, qualities: [0.8, 0.65, 0.5] },
 } as const;
 
+/**
+ * JPEG qualities of the MRC layers. The background is white paper almost everywhere and
+ * carries photos and highlighter; the foreground is only seen through the ink's mask.
+ */
+export const MRC_QUALITY = { background: 0.65, foreground: 0.5 } as const;
+/**
+ * The most the quality ladder shrinks a filtered page: the lowest quality's JPEG was 0.67-0.74
+ * of the first's on the bench scenes (docs/filters.md). A page whose first JPEG is over the
+ * budget by more than that goes to MRC at once, without three more full-page encodes.
+ */
+const LADDER_REACH = 0.75;
+/** The thumbnail kept with an MRC page (its parts are not one picture a browser shows): 1/4 of the page. */
+const PREVIEW_SCALE = 4, PREVIEW_QUALITY = 0.7;
+
+/** The layers of a mixed-raster page (`scanner/encode/mrc.ts`), as stored until the PDF is made. */
+export interface MrcParts {
+  /** The ink at the page's resolution, coded as `maskCoding` says. */
+  mask: Blob;
+  maskCoding: Omit<MaskStream, "bytes">;
+  /** JPEGs (colour, or one-channel for `grayscale`). */
+  background: Blob;
+  foreground: Blob;
+}
+
 export interface EncodedPage {
+  /** The page (JPEG or PNG); for `mrc` a small JPEG preview for the page strip. */
   blob: Blob;
-  format: "jpeg" | "png";
+  format: "jpeg" | "png" | "mrc";
+  mrc?: MrcParts;
 }
 
 /** The canvas's JPEG encoder at `quality` 0..1 (colour pages). */
 export type EncodeRgb = (page: Frame, quality: number) => Promise<Blob>;
 
-/** Encodes a filtered page for its filter: colour JPEG, one-channel JPEG, or a 1-bit PNG. */
+/**
+ * Encodes a filtered page for its filter: colour JPEG, one-channel JPEG, or a 1-bit PNG; a
+ * colour or grey page over its budget at the lowest quality (or sure to be, `LADDER_REACH`)
+ * becomes MRC when that is smaller.
+ */
 export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRgb: EncodeRgb): Promise<EncodedPage> {
   if ("bits" in page) return { blob: pngBlob(await encodeBilevelPage(page)), format: "png" };
   if (filter === "bw") throw new Error("encodePage: a bw page is a bitmap");
   const { budget, qualities } = PAGE_ENCODING[filter];
-  const encode = filter === "grayscale" ? (q: number) => Promise.resolve(greyJpeg(page, q)) : (q: number) => encodeRgb(page, q);
-  let blob = await encode(qualities[0]);
+  const encode = jpegEncoder(filter, encodeRgb);
+  let blob = await encode(page, qualities[0]);
+  const split = filter !== "original";
   for (const q of qualities.slice(1)) {
-    if (blob.size <= budget) break;
-    blob = await encode(q);
+    if (blob.size <= budget || (split && blob.size * LADDER_REACH > budget)) break;
+    blob = await encode(page, q);
   }
-  return { blob, format: "jpeg" };
+  if (blob.size <= budget || !split) return { blob, format: "jpeg" };
+  const mrc = await encodeMrc(filter, page, encodeRgb);
+  return pdfSize(mrc) < blob.size ? mrc : { blob, format: "jpeg" };
+}
+
+/** The page as MRC layers, with a preview for display. */
+export async function encodeMrc(filter: "auto" | "grayscale", page: Frame, encodeRgb: EncodeRgb): Promise<EncodedPage> {
+  const encode = jpegEncoder(filter, encodeRgb);
+  const layers = splitMrc(page);
+  const { bytes, ...maskCoding } = await encodeMask(layers.mask);
+  return {
+    blob: await encode(boxReduce(page, PREVIEW_SCALE, PREVIEW_SCALE), PREVIEW_QUALITY),
+    format: "mrc",
+    mrc: {
+      mask: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+      maskCoding,
+      background: await encode(layers.background, MRC_QUALITY.background),
+      foreground: await encode(layers.foreground, MRC_QUALITY.foreground),
+    },
+  };
+}
+
+/** Bytes an encoded page adds to the PDF (an MRC page's preview stays out of it). */
+export function pdfSize(p: EncodedPage): number {
+  return p.mrc ? p.mrc.mask.size + p.mrc.background.size + p.mrc.foreground.size : p.blob.size;
+}
+
+function jpegEncoder(filter: Filter, encodeRgb: EncodeRgb): (page: Frame, q: number) => Promise<Blob> {
+  return filter === "grayscale" ? (f, q) => Promise.resolve(greyJpeg(f, q)) : encodeRgb;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Point } from "@/scanner/detector";
 import type { Filter } from "../contract";
+import type { MrcParts } from "./page-encoding";
 
 /** Corners as fractions (0..1) of the image's width and height, tl, tr, br, bl. */
 export type NormQuad = [Point, Point, Point, Point];
@@ -42,11 +43,14 @@ export interface PageMeasures {
 }
 
 /**
- * A straightened, filtered and encoded page: JPEG (colour, or single-channel grey), or for
- * `bw` a 1-bit PNG whose compressed rows the PDF embeds as they are.
+ * A straightened, filtered and encoded page: JPEG (colour, or single-channel grey), for
+ * `bw` a 1-bit PNG whose compressed rows the PDF embeds as they are, or (a dense page over
+ * its budget) mixed raster content, `blob` being then a small preview to show.
  */
 export interface WarpedPage extends EncodedImage {
-  format: "jpeg" | "png";
+  format: "jpeg" | "png" | "mrc";
+  /** The layers of an `mrc` page. */
+  mrc?: MrcParts;
   /** Pixels per inch at the page's physical size. */
   dpi: number;
   measures: PageMeasures;

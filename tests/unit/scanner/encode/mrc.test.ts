@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import jpeg from "jpeg-js";
+import type { Frame } from "@/scanner/detector";
+import { splitMrc } from "@/scanner/encode/mrc";
+import { encodePage, PAGE_ENCODING } from "@/scanner/worker/page-encoding";
+import { isStroke, meanRgb, type Rect } from "../image/synthetic-page";
+import { BLUE_LINE, encodeRgb, filteredPage, PHOTO, RED_RULE, SPEC } from "./mrc-page";
+
+const inkAt = (m: { rowBytes: number; bits: Uint8Array }, x: number, y: number) => !((m.bits[y * m.rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1);
+const inside = (r: Rect, x: number, y: number, pad = 0) => x >= r.x - pad && x < r.x + r.w + pad && y >= r.y - pad && y < r.y + r.h + pad;
+
+describe("splitMrc", () => {
+  const page = filteredPage(), { mask, foreground, background } = splitMrc(page);
+
+  it("puts the text's strokes in the mask at the page's resolution, and nothing of the paper", () => {
+    expect([mask.width, mask.height]).toEqual([SPEC.width, SPEC.height]);
+    let strokes = 0, inked = 0, paper = 0, stray = 0;
+    for (let y = 2; y < SPEC.height - 2; y++) {
+      for (let x = 2; x < SPEC.width - 2; x++) {
+        if ([RED_RULE, BLUE_LINE, PHOTO].some((r) => inside(r, x, y, 4))) continue;
+        // a stroke's core (its neighbours are stroke too) must be ink; paper two pixels from any stroke must not
+        if (isStroke(x, y) && isStroke(x - 1, y) && isStroke(x + 1, y)) { strokes++; if (inkAt(mask, x, y)) inked++; }
+        let near = false;
+        for (let dy = -2; dy <= 2 && !near; dy++) for (let dx = -2; dx <= 2 && !near; dx++) near = isStroke(x + dx, y + dy);
+        if (!near) { paper++; if (inkAt(mask, x, y)) stray++; }
+      }
+    }
+    expect(strokes).toBeGreaterThan(10_000);
+    expect(inked / strokes).toBeGreaterThan(0.98);
+    expect(stray / paper).toBeLessThan(0.001);
+  });
+
+  it("leaves a photo whole in the background, out of the mask", () => {
+    // A block (32 px) at the photo's edge that is mostly paper and text may put the photo's darkest
+    // edge pixels in the mask (painted in their own colour from the foreground); inside, none.
+    let ink = 0;
+    for (let y = PHOTO.y + 32; y < PHOTO.y + PHOTO.h - 32; y++) for (let x = PHOTO.x + 32; x < PHOTO.x + PHOTO.w - 32; x++) if (inkAt(mask, x, y)) ink++;
+    expect(ink).toBe(0);
+    const half: Rect = { x: PHOTO.x / 2 + 4, y: PHOTO.y / 2 + 4, w: PHOTO.w / 2 - 8, h: PHOTO.h / 2 - 8 };
+    const full: Rect = { x: PHOTO.x + 8, y: PHOTO.y + 8, w: PHOTO.w - 16, h: PHOTO.h - 16 };
+    const [a, b] = [meanRgb(background, half), meanRgb(page, full)];
+    for (let c = 0; c < 3; c++) expect(Math.abs(a[c] - b[c])).toBeLessThan(6);
+  });
+
+  it("keeps a background of white paper where the text was", () => {
+    expect([background.width, background.height]).toEqual([SPEC.width / 2, SPEC.height / 2]);
+    const [r, g, b] = meanRgb(background, { x: 12, y: 10, w: 130, h: 30 }); // the first text lines, left of the red rule
+    expect(Math.min(r, g, b)).toBeGreaterThan(245);
+  });
+
+  it("gives the ink its colour in the foreground: black text, a red rule, a blue line", () => {
+    const at = (x: number, y: number) => meanRgb(foreground, { x: Math.floor(x / 4), y: Math.floor(y / 4), w: 1, h: 1 });
+    const text = at(25, 25), red = at(RED_RULE.x + 100, RED_RULE.y + 2), blue = at(BLUE_LINE.x + 200, BLUE_LINE.y + 1);
+    expect(Math.max(...text)).toBeLessThan(60);
+    expect(red[0]).toBeGreaterThan(150);
+    expect(Math.max(red[1], red[2])).toBeLessThan(red[0] - 80);
+    expect(blue[2]).toBeGreaterThan(Math.max(blue[0], blue[1]) + 60);
+  });
+});
+
+describe("encodePage with MRC", () => {
+  it("keeps a page that fits its budget as one JPEG", async () => {
+    const out = await encodePage("auto", filteredPage(), encodeRgb);
+    expect(out.format).toBe("jpeg");
+    expect(out.mrc).toBeUndefined();
+  });
+
+  it("splits a page still over its budget at the lowest quality, when that is smaller", async () => {
+    const qualities: number[] = [];
+    // The page is small; an encoder that makes its full size cost 200 KB stands for a dense page.
+    const heavy = async (f: Frame, q: number) => {
+      if (f.width === SPEC.width) { qualities.push(q); return new Blob([new Uint8Array(190 * 1024)]); }
+      return encodeRgb(f, q);
+    };
+    const out = await encodePage("auto", filteredPage(), heavy);
+    expect(qualities).toEqual([...PAGE_ENCODING.auto.qualities]);
+    expect(out.format).toBe("mrc");
+  });
+
+  it("goes to MRC without the rest of the ladder when the first JPEG is far over the budget", async () => {
+    const qualities: number[] = [];
+    const huge = async (f: Frame, q: number) => {
+      if (f.width === SPEC.width) { qualities.push(q); return new Blob([new Uint8Array(2 * PAGE_ENCODING.auto.budget)]); }
+      return encodeRgb(f, q);
+    };
+    const out = await encodePage("auto", filteredPage(), huge);
+    expect(qualities).toEqual([PAGE_ENCODING.auto.qualities[0]]);
+    expect(out.format).toBe("mrc");
+    expect(out.mrc!.mask.size).toBeGreaterThan(0);
+    // the preview shows the page in the strip: a quarter of its size
+    const preview = jpeg.decode(new Uint8Array(await out.blob.arrayBuffer()));
+    expect([preview.width, preview.height]).toEqual([SPEC.width / 4, SPEC.height / 4]);
+  });
+
+  it("never splits bw or original pages", async () => {
+    const big = async () => new Blob([new Uint8Array(400 * 1024)]);
+    expect((await encodePage("original", filteredPage(), big)).format).toBe("jpeg");
+  });
+});
