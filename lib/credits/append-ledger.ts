@@ -1,4 +1,4 @@
-import { eq, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { eq, sql, type WithSubquery } from "drizzle-orm";
 import type { Tx } from "../db";
 import { creditLedger, tenants } from "../db/schema";
 import { newId } from "../ids";
@@ -21,33 +21,30 @@ export interface LedgerEntryInput {
 export async function appendLedgerEntry(tx: Tx, e: LedgerEntryInput): Promise<{ id: string; balanceAfter: number }> {
   const [tenant] = await tx.select({ credits: tenants.credits }).from(tenants).where(eq(tenants.id, e.tenantId)).for("update");
   if (!tenant) throw new Error(`appendLedgerEntry: no tenant ${e.tenantId}`);
-  const row = ledgerRow(e, tenant.credits + e.delta);
-  await tx.insert(creditLedger).values(row);
-  await tx.update(tenants).set({ credits: row.balanceAfter }).where(eq(tenants.id, e.tenantId));
-  return { id: row.id, balanceAfter: row.balanceAfter };
+  const entry = await insertLedgerRow(tx, e, tenant.credits + e.delta);
+  await tx.update(tenants).set({ credits: entry.balanceAfter }).where(eq(tenants.id, e.tenantId));
+  return entry;
 }
 
-/** The ledger row for an entry whose balance has moved to `balanceAfter`. */
-function ledgerRow(e: LedgerEntryInput, balanceAfter: number) {
-  return {
-    id: newId("ledger"),
+/**
+ * Writes the ledger row of an entry whose balance moves to `balanceAfter`: the one insert
+ * into the ledger, for appends and session debits alike. The caller's transaction already
+ * holds the tenant row lock, taken by an earlier statement: `seq` is read in this insert,
+ * which starts after the lock was granted, so it sees every earlier append. `alongside`: the
+ * caller's own inserts, sent as CTEs of this statement to save their round trips.
+ */
+export async function insertLedgerRow(tx: Tx, e: LedgerEntryInput, balanceAfter: number, alongside: WithSubquery[] = []): Promise<{ id: string; balanceAfter: number }> {
+  const id = newId("ledger");
+  await tx.with(...alongside).insert(creditLedger).values({
+    id,
     tenantId: e.tenantId,
-    seq: nextLedgerSeq(e.tenantId),
+    seq: sql`(select coalesce(max(${creditLedger.seq}), 0) + 1 from ${creditLedger} where ${creditLedger.tenantId} = ${e.tenantId})`,
     delta: e.delta,
     balanceAfter,
     reason: e.reason,
     sessionId: e.sessionId ?? null,
     note: e.note ?? null,
     createdAt: e.now,
-  };
-}
-
-/**
- * A ledger row's `seq`, read in the insert that writes the row, for a statement run while the
- * transaction holds the tenant row lock: the statement starts after the lock was granted, so it
- * sees every earlier append. (The completion moves the balance itself, in the statement that
- * takes the lock, and writes its row with a placeholder for the tenant.)
- */
-export function nextLedgerSeq(tenantId: string | Placeholder<string>): SQL {
-  return sql`(select coalesce(max(${creditLedger.seq}), 0) + 1 from ${creditLedger} where ${creditLedger.tenantId} = ${tenantId})`;
+  });
+  return { id, balanceAfter };
 }

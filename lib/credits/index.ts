@@ -1,4 +1,5 @@
 export { appendLedgerEntry, type LedgerEntryInput } from "./append-ledger";
+export { debitForSession } from "./debit-for-session";
 export { getCredits } from "./get-credits";
 export { TopUpInput, TOPUP_PACKS } from "./schemas";
 export { topUp } from "./top-up";

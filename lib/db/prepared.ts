@@ -2,6 +2,14 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 /**
+ * The database handle itself, never an open transaction: a transaction (which has
+ * `rollback`) is not assignable to it, so handing one to `prepared()` fails to compile.
+ * A transaction passed along typed as plain `Db` (as `withTx` lets verbs do through `ctx.db`)
+ * is still refused, at run time, by name.
+ */
+export type PoolDb = Db & { rollback?: never };
+
+/**
  * A hot query built once per database handle (drizzle turning the same query into
  * SQL text on every call was a quarter of the hot requests' CPU). `build` makes the query
  * with `sql.placeholder(...)` for every value and ends in `.prepare(name)`; callers run
@@ -11,7 +19,7 @@ import type { Db } from "./client";
  */
 const cache = new WeakMap<Db, Map<string, unknown>>();
 
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function prepared<T>(db: PoolDb, name: string, build: (db: Db) => T): T {
   if (db instanceof PgTransaction) throw new Error(`prepared(${name}): a transaction cannot use the handle's prepared queries`);
   let queries = cache.get(db);
   if (!queries) cache.set(db, (queries = new Map()));

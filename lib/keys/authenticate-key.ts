@@ -1,9 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
 import type { Ctx } from "../context";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
-import { arrayRows, driverStatement } from "../db/array-rows";
+import { prepared, type PoolDb } from "../db/prepared";
 import { apiKeys, scannerProfiles, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import { parseKeyValue, type KeyKind, type KeyMode } from "./key-format";
@@ -31,41 +30,39 @@ const LAST_USED_GRANULARITY_MS = 60_000;
 
 /**
  * The key by its hash, joined to its tenant and the tenant's default scanner profile: one
- * statement for everything `POST /v1/sessions` reads before its insert. Sent by the
- * driver itself (`arrayRows`, as the status poll's read), so its columns are read by position.
+ * prepared statement for everything `POST /v1/sessions` reads before its insert.
  */
-const KEY_BY_HASH = driverStatement(
-  "api_key_by_hash",
-  new QueryBuilder()
-    .select({
-      id: apiKeys.id,
-      tenantId: apiKeys.tenantId,
-      kind: apiKeys.kind,
-      mode: apiKeys.mode,
-      revokedAt: apiKeys.revokedAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-      allowedOrigins: tenants.allowedOrigins,
-      defaultProfileId: tenants.defaultProfileId,
-      defaultProfileSettings: scannerProfiles.settings,
-    })
-    .from(apiKeys)
-    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
-    .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
-    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-    .limit(1),
-);
-
-type KeyRow = [id: string, tenantId: string, kind: KeyKind, mode: KeyMode, revokedAt: Date | null, lastUsedAt: Date | null, allowedOrigins: string[], defaultProfileId: string | null, defaultProfileSettings: Record<string, unknown> | null];
+const keyByHash = (db: PoolDb) =>
+  prepared(db, "api_key_by_hash", () =>
+    db
+      .select({
+        id: apiKeys.id,
+        tenantId: apiKeys.tenantId,
+        kind: apiKeys.kind,
+        mode: apiKeys.mode,
+        revokedAt: apiKeys.revokedAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        allowedOrigins: tenants.allowedOrigins,
+        defaultProfileId: tenants.defaultProfileId,
+        defaultProfileSettings: scannerProfiles.settings,
+      })
+      .from(apiKeys)
+      .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+      .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
+      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+      .limit(1)
+      .prepare("api_key_by_hash"),
+  );
 
 /** The active API key in `Authorization: Bearer`; absent, malformed, unknown or revoked → `401 invalid_api_key`. */
 export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "now" | "defer">): Promise<ApiKeyPrincipal> {
   const value = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
   if (!value || !parseKeyValue(value)) throw new ApiError("invalid_api_key");
-  const [row] = await arrayRows(ctx.db, KEY_BY_HASH, { keyHash: sha256Hex(value) });
-  const [keyId, tenantId, keyKind, mode, revokedAt, lastUsedAt, allowedOrigins, defaultProfileId, defaultProfileSettings] = (row ?? []) as KeyRow;
-  if (!row || revokedAt) throw new ApiError("invalid_api_key");
-  if (isStale(lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, keyId, ctx.now));
-  return { kind: "apiKey", keyId, tenantId, keyKind, mode, tenant: { id: tenantId, allowedOrigins, defaultProfileId, defaultProfileSettings } };
+  const [key] = await keyByHash(ctx.db).execute({ keyHash: sha256Hex(value) });
+  if (!key || key.revokedAt) throw new ApiError("invalid_api_key");
+  if (isStale(key.lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, key.id, ctx.now));
+  const tenant = { id: key.tenantId, allowedOrigins: key.allowedOrigins, defaultProfileId: key.defaultProfileId, defaultProfileSettings: key.defaultProfileSettings };
+  return { kind: "apiKey", keyId: key.id, tenantId: key.tenantId, keyKind: key.kind, mode: key.mode, tenant };
 }
 
 /** A secret key, or `401 secret_key_required` for a valid publishable key. */

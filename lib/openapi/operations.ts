@@ -1,8 +1,9 @@
 /**
  * Every operation the API serves: the request schemas are the ones the routes validate with,
  * the responses those in ./responses. `document.ts` renders this list as OpenAPI 3.1; the
- * test suite checks that every route file's methods appear here (tests/contract/openapi.test.ts)
- * and that every response a test receives matches its entry (tests/support/app.ts).
+ * test suite checks each entry against what its route declares to `route()` (method, auth,
+ * CORS, idempotency, body and query: tests/api/route-declarations.test.ts) and every response
+ * a test receives against its entry (tests/support/app.ts).
  */
 import { z } from "zod";
 import { LoginInput, SignupInput, UpdateSettingsInput } from "../accounts/schemas";

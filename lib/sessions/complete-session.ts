@@ -1,13 +1,11 @@
 import type { Ctx } from "../context";
-import { eq, sql } from "drizzle-orm";
-import { nextLedgerSeq } from "../credits/append-ledger";
+import { eq } from "drizzle-orm";
+import { debitForSession } from "../credits/debit-for-session";
 import { withTx, type Tx } from "../db";
-import { txStatement } from "../db/tx-statement";
-import { creditLedger, files, tenants, usageEvents } from "../db/schema";
+import { files, tenants, usageEvents } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import { enqueueEvent } from "../webhooks/enqueue-event";
-import { spendHold } from "./hold";
+import { enqueueEvent, TENANT_ENDPOINT } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { claimCompletion } from "./transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
@@ -31,9 +29,9 @@ export interface Completion {
  * credit (never below zero: `uncovered`), record the usage event and the pending
  * `scan.completed` delivery. Of any number of concurrent calls exactly one gets past the
  * claim; the rest answer `409 token_already_used`. Returns the result and the delivery id.
- * One statement spends the session's credit hold (balance check, debit, release, row lock and
- * the webhook settings) and one writes the ledger row, the usage event and the file row
- * (from eleven statements to five, BEGIN and COMMIT included; six with a webhook).
+ * The debit is lib/credits' (`debitForSession`): one statement for the balance check, debit,
+ * hold release, row lock and webhook settings, and one for the ledger row, which carries the
+ * file row and the usage event as CTEs.
  */
 export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ctx, "config" | "db" | "now"> }): Promise<{ result: ScanResult; deliveryId: string | null }> {
   const { session } = c;
@@ -42,11 +40,6 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
   const pageCount = Math.min(c.pages ?? (c.report?.length || 1), sessionMaxPages(session));
   return withTx(ctx.db, async (tx) => {
     if (!(await claimCompletion(tx, session.id, now, pageCount))) throw await claimRefusal(tx, session.id);
-    // The tenant row lock comes before any insert that references the tenant: those take a
-    // KEY SHARE lock on it, and two completions holding KEY SHARE and both asking for
-    // FOR UPDATE would deadlock.
-    const tenant = await spendHold(tx, session.tenantId);
-    if (!tenant) throw await uncovered(tx, session.tenantId);
     const file = {
       id: newId("file"),
       tenantId: session.tenantId,
@@ -59,8 +52,12 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       createdAt: now,
       retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
     };
-    // Placeholders skip the jsonb column's encoder (lib/db/tx-statement.ts): the report goes as JSON text, cast in SQL.
-    await insertCompletionRows(tx, { ...file, pageReports: file.pageReports && JSON.stringify(file.pageReports), fileId: file.id, balanceAfter: tenant.credits, ledgerId: newId("ledger"), usageId: newId("usage"), mode: session.mode });
+    // The tenant row lock (the debit's first statement) comes before any insert that references
+    // the tenant: those take a KEY SHARE lock on it, and two completions holding KEY SHARE and
+    // both asking for FOR UPDATE would deadlock. So the file and usage rows ride on the ledger insert.
+    const alongside = fileWithUsage(tx, file, session.mode);
+    const tenant = await debitForSession(tx, { tenantId: session.tenantId, sessionId: session.id, now }, { read: TENANT_ENDPOINT, alongside });
+    if (!tenant) throw await uncovered(tx, session.tenantId);
     const result = resultView(ctx.config, file, now)!;
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
@@ -71,7 +68,7 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       callbackUrl: session.callbackUrl,
       createdWith: session.createdWith,
       now,
-    }, tenant.endpoint);
+    }, tenant);
     return { result, deliveryId };
   });
 }
@@ -104,24 +101,11 @@ export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError>
   return new ApiError("session_expired");
 }
 
-/**
- * The file row, with the ledger row and the usage event as CTEs on its insert. On every
- * upload's path, so built once (lib/db/tx-statement.ts).
- */
-const insertCompletionRows = txStatement((tx) => {
-  const p = sql.placeholder;
-  // Typed as text, so each driver sends the JSON text as it is: a parameter typed jsonb would
-  // make PGlite encode the text once more (a JSON string) and node-postgres send an array as a
-  // Postgres array literal.
-  const reportJson = sql<PageReport[] | null>`cast(${p("pageReports")} as text)::jsonb`;
-  const debit = tx.$with("debit").as(
-    tx.insert(creditLedger).values({ id: p("ledgerId"), tenantId: p("tenantId"), seq: nextLedgerSeq(p("tenantId")), delta: -1, balanceAfter: p("balanceAfter"), reason: "session", sessionId: p("sessionId"), note: null, createdAt: p("createdAt") }).returning({ id: creditLedger.id }),
-  );
-  const usage = tx.$with("usage").as(
-    tx.insert(usageEvents).values({ id: p("usageId"), tenantId: p("tenantId"), sessionId: p("sessionId"), mode: p("mode"), pages: p("pageCount"), bytes: p("bytes"), createdAt: p("createdAt") }).returning({ id: usageEvents.id }),
-  );
-  return tx
-    .with(debit, usage)
-    .insert(files)
-    .values({ id: p("fileId"), tenantId: p("tenantId"), sessionId: p("sessionId"), storageKey: p("storageKey"), contentType: p("contentType"), bytes: p("bytes"), pageCount: p("pageCount"), pageReports: reportJson, createdAt: p("createdAt"), retainUntil: p("retainUntil") });
-});
+/** The file row and the usage event, as CTEs for the statement that writes the ledger row. */
+function fileWithUsage(tx: Tx, file: typeof files.$inferInsert & { pageCount: number; bytes: number }, mode: SessionRow["mode"]) {
+  const usage = { id: newId("usage"), tenantId: file.tenantId, sessionId: file.sessionId, mode, pages: file.pageCount, bytes: file.bytes, createdAt: file.createdAt };
+  return [
+    tx.$with("usage").as(tx.insert(usageEvents).values(usage).returning({ id: usageEvents.id })),
+    tx.$with("file").as(tx.insert(files).values(file).returning({ id: files.id })),
+  ];
+}

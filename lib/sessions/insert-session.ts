@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db } from "../db";
-import { prepared } from "../db/prepared";
+import { prepared, type PoolDb } from "../db/prepared";
 import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
@@ -89,7 +89,7 @@ const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenan
 const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
 
 /** `insert into sessions (every column) select $1::text, … from (async commit) where session_credit_reserve(…) returning id`. */
-const insertIfCovered = (db: Db) =>
+const insertIfCovered = (db: PoolDb) =>
   prepared(db, "insert_session_if_covered", () =>
     db
       .insert(sessions)

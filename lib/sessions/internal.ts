@@ -1,11 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { QueryBuilder } from "drizzle-orm/pg-core";
-import type { PageReport } from "../../scanner/contract";
 import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
-import { arrayRows, driverStatement } from "../db/array-rows";
-import { prepared } from "../db/prepared";
-import { files, sessions, tenants, type SessionStatus } from "../db/schema";
+import { prepared, type PoolDb } from "../db/prepared";
+import { files, sessions, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import type { ResultFile } from "../files/result-view";
 import { verifyClientToken, verifyHandoffCode } from "../tokens";
@@ -22,12 +19,12 @@ export async function findSession(db: Db | Tx, sessionId: string): Promise<Sessi
 }
 
 /** A session and its file (null until a document exists), in one prepared query: every token request starts with it. */
-export async function findSessionWithFile(db: Db, sessionId: string): Promise<SessionWithFile | null> {
+export async function findSessionWithFile(db: PoolDb, sessionId: string): Promise<SessionWithFile | null> {
   const [row] = await sessionWithFileById(db).execute({ sessionId });
   return row ? { ...row.session, file: row.file } : null;
 }
 
-const sessionWithFileById = (db: Db) =>
+const sessionWithFileById = (db: PoolDb) =>
   prepared(db, "session_with_file_by_id", () =>
     db
       .select({ session: sessions, file: files })
@@ -47,27 +44,29 @@ export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file
  * `findSessionWithFile` narrowed to what the status poll needs: the most frequent request
  * reads three session columns and five file columns, not the row's JSON settings and
  * metadata (a third of its database and driver time on Node 24). The file's page
- * report is JSON too, but it exists only once the scan is done, when the polling stops. Sent by the driver
- * itself (`arrayRows`: drizzle's execute-and-map was 4 % of the poll), so the columns are read
- * by position, in the order `STATUS_READ` selects them.
+ * report is JSON too, but it exists only once the scan is done, when the polling stops.
  */
-async function findSessionStatus(db: Db, sessionId: string): Promise<StatusRow | null> {
-  const [row] = await arrayRows(db, STATUS_READ, { sessionId });
-  if (!row) return null;
-  const [id, status, expiresAt, fileId, pageCount, bytes, contentType, pageReports] = row as [string, SessionStatus, Date, string | null, number, number, string, PageReport[] | null];
-  return { id, status, expiresAt, file: fileId === null ? null : { id: fileId, pageCount, bytes, contentType, pageReports } };
+async function findSessionStatus(db: PoolDb, sessionId: string): Promise<StatusRow | null> {
+  const [row] = await sessionStatusById(db).execute({ sessionId });
+  return row ?? null;
 }
 
-/** The status read's SQL, built by drizzle once: only the id changes between calls. */
-const STATUS_READ = driverStatement(
-  "session_status_by_id",
-  new QueryBuilder()
-    .select({ id: sessions.id, status: sessions.status, expiresAt: sessions.expiresAt, fileId: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports })
-    .from(sessions)
-    .leftJoin(files, eq(files.sessionId, sessions.id))
-    .where(eq(sessions.id, sql.placeholder("sessionId")))
-    .limit(1),
-);
+/** Drizzle answers the left-joined `file` as null when the session has none. */
+const sessionStatusById = (db: PoolDb) =>
+  prepared(db, "session_status_by_id", () =>
+    db
+      .select({
+        id: sessions.id,
+        status: sessions.status,
+        expiresAt: sessions.expiresAt,
+        file: { id: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports },
+      })
+      .from(sessions)
+      .leftJoin(files, eq(files.sessionId, sessions.id))
+      .where(eq(sessions.id, sql.placeholder("sessionId")))
+      .limit(1)
+      .prepare("session_status_by_id"),
+  );
 
 /** The tenant fields the dashboard preview session needs; the console user's tenant exists. */
 export async function loadTenant(db: Db, tenantId: string) {

@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, isNull, lte, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Db, Tx } from "../db";
 import { sessions, type SessionStatus } from "../db/schema";
-import { txStatement } from "../db/tx-statement";
 
 /**
  * Every change of a session's status, in one place (SPEC.md "States and transitions",
@@ -28,8 +27,8 @@ export const LIVE_STATES = ["created", "opened", "scanning"] as const satisfies 
 
 type Writer = Db | Tx;
 
-/** `now` is the caller's clock reading, or a statement's placeholder for it (as timestamptz). */
-const liveAt = (now: Date | SQL): SQL => gt(sessions.expiresAt, sql`greatest(now(), ${now instanceof Date ? sql`${now.toISOString()}::timestamptz` : now})`);
+/** `now` is the caller's clock reading. */
+const liveAt = (now: Date): SQL => gt(sessions.expiresAt, sql`greatest(now(), ${now.toISOString()}::timestamptz)`);
 const overdueAt = (now: Date): SQL => lte(sessions.expiresAt, now);
 const moved = (rows: unknown[]) => rows.length > 0;
 
@@ -55,18 +54,13 @@ export async function markScanning(db: Writer, sessionId: string, now: Date): Pr
 
 /** live → completed, spending the token. The caller's transaction also debits and records the file. */
 export async function claimCompletion(tx: Tx, sessionId: string, now: Date, pageCount: number): Promise<boolean> {
-  return moved(await claimCompletionStatement(tx, { sessionId, now: now.toISOString(), pageCount, liveStates: `{${LIVE_STATES.join(",")}}` }));
-}
-
-// The same update as the others here, on every upload's path: built once (lib/db/tx-statement.ts).
-const claimCompletionStatement = txStatement((tx) => {
-  const now = sql`${sql.placeholder("now")}::timestamptz`;
-  return tx
+  const rows = await tx
     .update(sessions)
-    .set({ status: "completed", tokenUsedAt: now, completedAt: now, pageCount: sql`${sql.placeholder("pageCount")}::integer`, scanningAt: sql`coalesce(${sessions.scanningAt}, ${now})` })
-    .where(and(eq(sessions.id, sql.placeholder("sessionId")), sql`${sessions.status} = any(${sql.placeholder("liveStates")}::text[])`, isNull(sessions.tokenUsedAt), liveAt(now)))
+    .set({ status: "completed", tokenUsedAt: now, completedAt: now, pageCount, scanningAt: sql`coalesce(${sessions.scanningAt}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(sessions.id, sessionId), inArray(sessions.status, LIVE_STATES), isNull(sessions.tokenUsedAt), liveAt(now)))
     .returning({ id: sessions.id });
-});
+  return moved(rows);
+}
 
 /** live → failed (the scanner gave up), spending the token. */
 export async function claimFailure(tx: Tx, sessionId: string, now: Date, reason: string): Promise<boolean> {
