@@ -37,7 +37,12 @@ function SessionList({ filters, onApply }: { filters: SessionFilters; onApply: (
   return (
     <>
       <SessionFilterForm key={JSON.stringify(filters)} applied={filters} fields={fields} onApply={onApply} />
-      {pages.error && <Notice tone="error">{Object.keys(fields).length > 0 ? "Check the highlighted filters." : describeError(pages.error)}</Notice>}
+      <Notice tone="error">{pages.error && (Object.keys(fields).length > 0 ? "Check the highlighted filters." : `Could not load your sessions. ${describeError(pages.error)}`)}</Notice>
+      {pages.error && Object.keys(fields).length === 0 && (
+        <Button variant="secondary" onClick={() => void pages.reload()}>
+          Try again
+        </Button>
+      )}
       {pages.rows === null ? (
         !pages.error && <Loading what="your sessions" />
       ) : pages.rows.length === 0 ? (

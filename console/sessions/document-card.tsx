@@ -1,3 +1,6 @@
+"use client";
+
+import { useState } from "react";
 import { formatBytes, formatDateTime, formatNumber } from "../format";
 import type { SessionDetail } from "../types";
 import { Card } from "../ui/layout-parts";
@@ -19,9 +22,7 @@ export function DocumentCard({ sessionId, result }: { sessionId: string; result:
             {pages.map((n) => (
               <li key={n}>
                 {/* The page's own picture from the PDF, served to the console only; lazy, as documents run to 20 pages. */}
-                {/* eslint-disable-next-line @next/next/no-img-element */}
-                <img src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} alt={`Page ${n}`} loading="lazy" decoding="async" />
-                <span className="c-thumbs__n">Page {n}</span>
+                <PagePicture src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} n={n} />
               </li>
             ))}
           </ol>
@@ -38,5 +39,16 @@ export function DocumentCard({ sessionId, result }: { sessionId: string; result:
         </p>
       )}
     </Card>
+  );
+}
+
+/** One page's picture; a PDF made elsewhere may hold none the console can show, which it then says. */
+function PagePicture({ src, n }: { src: string; n: number }) {
+  const [missing, setMissing] = useState(false);
+  return (
+    <>
+      {missing ? <span className="c-thumbs__none">No picture of this page</span> : <img src={src} alt={`Page ${n}`} loading="lazy" decoding="async" onError={() => setMissing(true)} />}
+      <span className="c-thumbs__n">Page {n}</span>
+    </>
   );
 }

@@ -54,7 +54,8 @@ export async function sendWebhook(input: SendInput): Promise<SendOutcome> {
 
 /** The start of a body as log text: decoded leniently, control characters (but newlines) dropped. */
 function keptText(body: Buffer): string {
-  return body.toString("utf8").replace(/[\u0000-\u0009\u000b-\u001f\u007f\ufffd]/g, "").slice(0, RESPONSE_KEEP_CHARS);
+  const kept = [...body.toString("utf8")].filter((ch) => ch === "\n" || (ch >= " " && ch !== "\u007f" && ch !== "\ufffd"));
+  return kept.join("").slice(0, RESPONSE_KEEP_CHARS);
 }
 
 function post(url: URL, input: SendInput): Promise<{ status: number; body: Buffer }> {
