@@ -5,9 +5,9 @@
  * and that every response a test receives matches its entry (tests/support/app.ts).
  */
 import { z } from "zod";
-import { LoginInput, SignupInput, UpdateSettingsInput } from "../accounts/schemas";
+import { ChangePasswordInput, DeleteAccountInput, LoginInput, SignupInput, UpdateSettingsInput } from "../accounts/schemas";
 import { AnalyticsQuery } from "../analytics/window";
-import { TopUpInput } from "../credits/schemas";
+import { BalanceAlertInput, TopUpInput } from "../credits/schemas";
 import { DomainInput } from "../domains/schemas";
 import type { ErrorCode } from "../errors";
 import { CreateKeyInput } from "../keys/schemas";
@@ -223,7 +223,17 @@ export const OPERATIONS: Operation[] = [
   consoleOp("post", "/v1/auth/logout", "Log out", { 200: json("Signed out; the cookie is cleared.", R.Ok) }, { ...account, auth: "none" }),
   consoleOp("get", "/v1/auth/me", "The signed-in account", { 200: json("The account.", R.Account) }, account),
   consoleOp("put", "/v1/dashboard/settings", "Update account settings", { 200: json("The account.", R.Account) }, { ...account, body: UpdateSettingsInput }),
+  consoleOp("post", "/v1/dashboard/account/password", "Change the password", { 200: json("Changed; the user's other console sessions have ended.", R.PasswordChanged) }, {
+    ...account, body: ChangePasswordInput, errors: ["rate_limited"],
+    description: "Needs the current password (a wrong one is `fields.current_password`, and counts like a failed login). Every other console session of the user is logged out; this one stays.",
+  }),
+  consoleOp("delete", "/v1/dashboard/account", "Delete the account", { 200: json("Deleted; the cookie is cleared.", R.AccountDeleted) }, {
+    ...account, body: DeleteAccountInput,
+    description: "`confirm` must be the account's email address. Revokes every key, deletes sessions, files, deliveries, profiles, users and console sessions; the credit ledger is kept as the record.",
+  }),
   // Console API.
+  consoleOp("get", "/v1/dashboard/alerts", "Low-balance warning", { 200: json("The threshold, the balance, and whether the balance is at or below it.", R.BalanceAlert) }),
+  consoleOp("put", "/v1/dashboard/alerts", "Set the low-balance threshold", { 200: json("The warning after the change.", R.BalanceAlert) }, { body: BalanceAlertInput, description: "0 turns the warning off; the default is 25 credits." }),
   consoleOp("get", "/v1/dashboard/keys", "List API keys", { 200: json("Every key, revoked ones included.", R.KeyList) }),
   consoleOp("post", "/v1/dashboard/keys", "Create an API key", { 201: json("The key; `secret` is its full value, shown this once.", R.CreatedKey) }, { body: CreateKeyInput }),
   consoleOp("delete", "/v1/dashboard/keys/{id}", "Revoke an API key", { 200: json("The revoked key (revoking twice is not an error).", R.OneKey) }, { errors: ["not_found"] }),

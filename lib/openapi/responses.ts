@@ -87,6 +87,9 @@ export const FailDone = z.strictObject({ status: z.literal("ok"), session_id: id
 const User = z.strictObject({ id: id("usr"), email: z.email(), name: z.string().nullable(), theme_mode: z.enum(THEME_MODES) });
 const Tenant = z.strictObject({ id: id("ten"), name: z.string(), plan: z.string(), credits: z.int(), allowed_origins: z.array(z.string()) });
 export const Account = z.strictObject({ user: User, tenant: Tenant }).meta({ id: "Account" });
+export const AccountDeleted = z.strictObject({ status: z.literal("deleted") });
+export const PasswordChanged = z.strictObject({ status: z.literal("ok"), other_sessions_ended: Count });
+export const BalanceAlert = z.strictObject({ low_balance_threshold: z.int().min(0), balance: z.int(), low: z.boolean() });
 export const SignedUp = Account.extend({ secret_key: z.string().startsWith("sk_test_").meta({ description: "The account's test secret key in full, shown this once." }) });
 
 const LedgerEntry = z.strictObject({
