@@ -127,3 +127,10 @@ export interface WebhookHealth {
   failed_recent: number;
   pending: number;
 }
+
+/** `GET /v1/dashboard/alerts`: the low-balance warning. */
+export interface BalanceAlert {
+  low_balance_threshold: number;
+  balance: number;
+  low: boolean;
+}

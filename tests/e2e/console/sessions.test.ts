@@ -48,7 +48,7 @@ describe("happy", () => {
 
     await page.getByLabel("Status").selectOption("completed");
     await page.getByRole("button", { name: "Apply" }).click();
-    await page.waitForURL("**/console/sessions?status=completed");
+    await expect.poll(() => new URL(page.url()).search).toBe("?status=completed");
     await expect.poll(() => rows.count()).toBe(1);
     await page.getByLabel("Status").selectOption("failed");
     await page.getByRole("button", { name: "Apply" }).click();
@@ -83,6 +83,8 @@ describe("happy", () => {
     await page.getByRole("link", { name: session.id }).click();
     await page.waitForURL(`**/console/sessions/${session.id}`);
 
+    // The pictures load lazily: bring them into view first.
+    await page.locator(".c-thumbs").scrollIntoViewIfNeeded();
     await expect.poll(() => page.locator(".c-thumbs img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
     await expect(page.getByTestId("document-facts").innerText()).resolves.toMatch(/^2 pages, .* PDF\. Kept until /);
     const href = await page.getByTestId("download-pdf").getAttribute("href");
