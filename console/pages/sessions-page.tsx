@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { formatNumber } from "../format";
 import { describeError } from "../messages";
 import { SessionFilterForm } from "../sessions/session-filter-form";
-import { filterQuery, filtersFrom, NO_FILTERS, sessionExportPath, type SessionFilters } from "../sessions/session-list";
+import { filterQuery, filtersFrom, NO_FILTERS, pageQuery, sessionExportPath, type SessionFilters } from "../sessions/session-list";
 import { SESSION_LIST_COLUMNS } from "../sessions/session-cells";
 import { useSessionPages } from "../sessions/use-session-pages";
 import { Button } from "../ui/button";
@@ -18,7 +18,7 @@ export function SessionsPage() {
   // The filters live in the page's URL, so a filtered list survives opening a session and coming back.
   useEffect(() => setFilters(filtersFrom(window.location.search)), []);
   function apply(next: SessionFilters) {
-    const query = filterQuery(next).toString();
+    const query = pageQuery(next).toString();
     window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
     setFilters(next);
   }

@@ -20,6 +20,14 @@ export function filterQuery(f: SessionFilters): URLSearchParams {
   return params;
 }
 
+/** The console page's own query: as the API's, but the page's default source (`api`) left out and `all` written. */
+export function pageQuery(f: SessionFilters): URLSearchParams {
+  const params = filterQuery(f);
+  if (f.source === "api") params.delete("source");
+  if (f.source === "all") params.set("source", "all");
+  return params;
+}
+
 /** Filters read back from a page URL's query (so a filtered list survives back and reload). */
 export function filtersFrom(search: string): SessionFilters {
   const p = new URLSearchParams(search);

@@ -55,7 +55,8 @@ export function DataTable<T>({ label, caption, captionHidden, columns, rows, row
                 <tr {...rowAttrs?.(row)}>
                   {columns.map((c) => (
                     <td key={c.label} data-label={c.hideLabel ? "" : c.label} className={cellClass(c)}>
-                      {c.cell(row)}
+                      {/* One box per value, so a phone card's label sits beside all of it. */}
+                      <div>{c.cell(row)}</div>
                     </td>
                   ))}
                 </tr>

@@ -50,14 +50,21 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
     },
     { label: "Status", cell: (d) => <span className={`c-badge ${STATUS_BADGE[d.status]}`}>{STATUS_WORDS[d.status]}</span> },
     { label: "Attempts", numeric: true, cell: (d) => d.attempts.length },
-    { label: "Last response", cell: (d) => lastAttemptWords(d) },
-    { label: "Last attempt", className: "c-nowrap", cell: (d) => formatDateTime(d.attempts.at(-1)?.at ?? null) },
-    { label: "Next retry", className: "c-nowrap", cell: (d) => (d.next_attempt_at ? formatDateTime(d.next_attempt_at) : "—") },
+    {
+      label: "Last attempt",
+      cell: (d) => (
+        <>
+          {lastAttemptWords(d)}
+          {d.attempts.length > 0 && <span className="c-cell-note">{formatDateTime(d.attempts.at(-1)!.at)}</span>}
+        </>
+      ),
+    },
+    { label: "Next retry", cell: (d) => (d.next_attempt_at ? formatDateTime(d.next_attempt_at) : "—") },
     {
       label: "Actions",
       hideLabel: true,
       cell: (d) => (
-        <div className="c-actions c-actions--nowrap">
+        <div className="c-actions">
           <Button variant="ghost" aria-expanded={open === d.id} aria-controls={`details-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`${open === d.id ? "Hide details" : "Details"} of ${d.event} delivery ${d.id}`}>
             {open === d.id ? "Hide details" : "Details"}
           </Button>

@@ -76,7 +76,7 @@ describe("happy", () => {
     await first.getByLabel("Current password").fill(PASSWORD);
     await first.getByLabel("New password").fill("an entirely new passphrase");
     await first.getByRole("button", { name: "Change password" }).click();
-    await expect(first.getByTestId("password-result").innerText()).resolves.toBe("Password changed. 1 other browser was logged out.");
+    await first.getByTestId("password-result").getByText("Password changed. 1 other browser was logged out.").waitFor();
 
     await second.goto("/console/sessions");
     await second.waitForURL((url) => url.pathname === "/console/login");
