@@ -86,7 +86,7 @@ export function KeysPage() {
 
 /**
  * The secret key sign-up made: created in the same instant as the account's first keys
- * (one transaction), so it shares the oldest `created_at`. Its value was never shown.
+ * (one transaction), so it shares the oldest `created_at`. Its value is shown only once, right after sign-up.
  */
 function signupSecretKey(keys: ApiKey[]): ApiKey | null {
   if (keys.length === 0) return null;

@@ -16,7 +16,7 @@ export const keyLabel = (k: ApiKey): string => (k.name ? `“${k.name}”` : k.d
 
 interface KeysTableProps {
   keys: ApiKey[];
-  /** The sign-up secret key, whose value was never shown. */
+  /** The sign-up secret key, whose value is shown only once, right after sign-up. */
   signupKeyId: string | null;
   onRevoked: (key: ApiKey) => void;
   onCopiedPublishable: () => void;
