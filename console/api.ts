@@ -63,5 +63,5 @@ export const api = {
   get: <T>(path: string) => apiCall<T>("GET", path),
   post: <T>(path: string, body: unknown = {}) => apiCall<T>("POST", path, body),
   put: <T>(path: string, body: unknown) => apiCall<T>("PUT", path, body),
-  delete: <T>(path: string) => apiCall<T>("DELETE", path),
+  delete: <T>(path: string, body?: unknown) => apiCall<T>("DELETE", path, body),
 };

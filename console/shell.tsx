@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { useAccount } from "./account";
 import { api } from "./api";
 import { formatNumber } from "./format";
+import { LowBalanceBanner } from "./low-balance-banner";
 import { Button } from "./ui/button";
 
 export const NAV = [
@@ -78,6 +79,7 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
         </ul>
       </nav>
       <main id="main" className="c-main" tabIndex={-1}>
+        <LowBalanceBanner />
         {children}
       </main>
     </div>

@@ -62,9 +62,9 @@ export interface SessionSummary {
   expires_at: string;
 }
 
-/** `GET /v1/dashboard/sessions/:id`: the summary and the document's facts (never its link). */
+/** `GET /v1/dashboard/sessions/:id`: the summary and the document, with a short-lived link while it is kept. */
 export interface SessionDetail extends SessionSummary {
-  result: Omit<ScanResult, "url"> | null;
+  result: (Omit<ScanResult, "url"> & { url: string | null; available: boolean; retained_until: string }) | null;
 }
 
 export interface Analytics {
@@ -97,6 +97,8 @@ export interface WebhookAttempt {
   at: string;
   ms: number;
   response_status: number | null;
+  /** The start of the receiver's answer. */
+  response_body: string | null;
   error: string | null;
 }
 
@@ -112,4 +114,23 @@ export interface WebhookDelivery {
   payload: string;
   created_at: string;
   replay_of: string | null;
+  /** When the next retry is due; null once finished. */
+  next_attempt_at: string | null;
+}
+
+/** `GET /v1/dashboard/webhook/health`. */
+export interface WebhookHealth {
+  secret_shown: boolean;
+  state: "ok" | "failing" | "unknown";
+  last_error: string | null;
+  last_failure_at: string | null;
+  failed_recent: number;
+  pending: number;
+}
+
+/** `GET /v1/dashboard/alerts`: the low-balance warning. */
+export interface BalanceAlert {
+  low_balance_threshold: number;
+  balance: number;
+  low: boolean;
 }

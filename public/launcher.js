@@ -242,6 +242,16 @@
     completed: "Done: your document was received.",
   };
 
+  /** Hosts a phone cannot reach: on them the QR code would open the phone's own localhost. */
+  const LOOPBACK = /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i;
+
+  /** Shown only on a development install (the service on a loopback host), so in English. */
+  function loopbackNote() {
+    const note = el("p", { "data-docscan": "handoff-loopback", role: "note" }, "max-width:280px;margin:0;padding:8px;border:1px dashed currentColor;border-radius:8px;font-size:13px");
+    note.textContent = `Developer note: this code opens ${ORIGIN}, which a phone cannot reach. Set PUBLIC_BASE_URL to an address the phone can reach (the LAN address npm start prints, or an https tunnel); the camera also needs https.`;
+    return note;
+  }
+
   /** @param {HTMLElement} host @param {string} qrSrc */
   function mountHandoff(host, qrSrc) {
     const root = el("figure", { "data-docscan": "handoff" }, "margin:0;display:inline-flex;flex-direction:column;align-items:center;gap:12px;font:15px/1.4 system-ui,sans-serif;color:inherit");
@@ -249,6 +259,7 @@
     const text = el("figcaption", { "aria-live": "polite" }, "max-width:280px;text-align:center");
     text.textContent = STATUS_TEXT.created;
     root.append(img, text);
+    if (LOOPBACK.test(new URL(ORIGIN).hostname)) root.append(loopbackNote());
     host.appendChild(root);
     return {
       /** @param {string} s */ say: (s) => void (text.textContent = s),

@@ -9,7 +9,10 @@
  * - slow clients are cut off: headers within 20 s, a whole request within 120 s.
  * Usage: node scripts/server.mjs [port]  (default: $PORT, else 3000)
  */
+import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
+import { createServer as createTlsServer } from "node:https";
+import { networkInterfaces } from "node:os";
 import { PEER_ADDRESS_HEADER, problemHeaders, setsPeerAddressHeader, v1PathProblem } from "../lib/http/path-guard.mjs";
 import { root } from "./build-if-stale.mjs";
 
@@ -24,7 +27,8 @@ await app.prepare();
 const handle = app.getRequestHandler();
 
 setsPeerAddressHeader();
-const server = createServer((req, res) => {
+const tls = tlsOptions();
+const listener = (req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   const problem = v1PathProblem(req.url ?? "/");
   if (problem) {
@@ -32,10 +36,45 @@ const server = createServer((req, res) => {
     return;
   }
   void handle(req, res);
-});
+};
+const server = tls ? createTlsServer(tls, listener) : createServer(listener);
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
-server.listen(port, () => console.log(`docscan listening on http://localhost:${port}`));
+server.listen(port, () => {
+  const scheme = tls ? "https" : "http";
+  console.log(`docscan listening on ${scheme}://localhost:${port}`);
+  for (const address of lanAddresses()) console.log(`  on this network (a phone on the same Wi-Fi): ${scheme}://${address}:${port}`);
+  if (!tls) console.log("  a phone's camera needs https: see docs/phone-testing.md (a tunnel, or HTTPS_CERT_FILE and HTTPS_KEY_FILE)");
+});
+
+/** The machine's IPv4 addresses on its networks (not loopback): what a phone nearby can reach. */
+function lanAddresses() {
+  return Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === "IPv4" && !a.internal)
+    .map((a) => a.address);
+}
+
+/**
+ * HTTPS_CERT_FILE and HTTPS_KEY_FILE (PEM files, both or neither) serve https directly, for a
+ * phone on the LAN whose browser grants the camera only to secure pages.
+ */
+function tlsOptions() {
+  const cert = process.env.HTTPS_CERT_FILE;
+  const key = process.env.HTTPS_KEY_FILE;
+  if (!cert && !key) return null;
+  const missing = !cert ? "HTTPS_CERT_FILE" : !key ? "HTTPS_KEY_FILE" : null;
+  if (missing) {
+    console.error(`${missing} is not set: HTTPS_CERT_FILE and HTTPS_KEY_FILE go together (PEM certificate and key).`);
+    process.exit(1);
+  }
+  try {
+    return { cert: readFileSync(cert), key: readFileSync(key) };
+  } catch (err) {
+    console.error(`HTTPS_CERT_FILE / HTTPS_KEY_FILE could not be read: ${err.message}`);
+    process.exit(1);
+  }
+}
 
 for (const signal of ["SIGINT", "SIGTERM"]) {
   process.on(signal, () => {

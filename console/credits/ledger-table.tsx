@@ -2,7 +2,7 @@ import { formatDateTime, formatNumber } from "../format";
 import { SessionLink } from "../sessions/session-cells";
 import type { LedgerEntry } from "../types";
 import { EmptyState } from "../ui/layout-parts";
-import { TableScroll } from "../ui/table-scroll";
+import { DataTable, type Column } from "../ui/data-table";
 
 const REASONS: Record<LedgerEntry["reason"], string> = {
   signup_grant: "Sign-up grant",
@@ -17,42 +17,22 @@ export function LedgerTable({ ledger }: { ledger: LedgerEntry[] }) {
     return <EmptyState title="No entries yet">Top-ups and scanned documents appear here.</EmptyState>;
   }
   return (
-    <TableScroll label="Ledger">
-      <table className="c-table" data-testid="ledger">
-        <caption>The newest {ledger.length === 1 ? "entry" : `${formatNumber(ledger.length)} entries`}, newest first.</caption>
-        <thead>
-          <tr>
-            <th scope="col">Reason</th>
-            <th scope="col" className="c-num">
-              Change
-            </th>
-            <th scope="col" className="c-num">
-              Balance after
-            </th>
-            <th scope="col">Session</th>
-            <th scope="col">Note</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ledger.map((e) => (
-            <tr key={e.id}>
-              <td>{REASONS[e.reason] ?? e.reason}</td>
-              <td className={e.delta < 0 ? "c-num c-delta--minus" : "c-num c-delta--plus"}>{e.delta > 0 ? `+${formatNumber(e.delta)}` : `−${formatNumber(-e.delta)}`}</td>
-              <td className="c-num">{formatNumber(e.balance_after)}</td>
-              <td>
-                {e.session_id ? (
-                  <SessionLink id={e.session_id} />
-                ) : (
-                  "—"
-                )}
-              </td>
-              <td className="c-note">{e.note ?? "—"}</td>
-              <td className="c-date">{formatDateTime(e.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <DataTable
+      label="Ledger"
+      caption={`The newest ${ledger.length === 1 ? "entry" : `${formatNumber(ledger.length)} entries`}, newest first.`}
+      columns={COLUMNS}
+      rows={ledger}
+      rowKey={(e) => e.id}
+      testId="ledger"
+    />
   );
 }
+
+const COLUMNS: Column<LedgerEntry>[] = [
+  { label: "Reason", cell: (e) => REASONS[e.reason] ?? e.reason },
+  { label: "Change", numeric: true, cell: (e) => <span className={e.delta < 0 ? "c-delta--minus" : "c-delta--plus"}>{e.delta > 0 ? `+${formatNumber(e.delta)}` : `−${formatNumber(-e.delta)}`}</span> },
+  { label: "Balance after", numeric: true, cell: (e) => formatNumber(e.balance_after) },
+  { label: "Session", cell: (e) => (e.session_id ? <SessionLink id={e.session_id} /> : "—") },
+  { label: "Note", className: "c-note", cell: (e) => e.note ?? "—" },
+  { label: "When", className: "c-date", cell: (e) => formatDateTime(e.created_at) },
+];

@@ -2,15 +2,15 @@ import type { ApiKey, Tenant } from "../types";
 
 /**
  * Signup mints the first publishable and secret keys in one transaction with one clock
- * reading, so they share a `created_at` that no later key can have. The key the server
- * needs is a secret key the owner created afterwards (the signup one is never shown):
- * an unrevoked secret key whose `created_at` differs from the account's oldest key.
+ * reading, so they share a `created_at` that no later key can have. The server has a key
+ * once the sign-up secret key (shown once, after sign-up) has been used, or the owner made
+ * another: an unrevoked secret key whose `created_at` differs from the account's oldest key.
  * Revoked keys stay listed, so the oldest key still marks signup after a revoke.
  */
 export function hasServerSecretKey(keys: readonly ApiKey[]): boolean {
   if (keys.length === 0) return false;
   const signupAt = Math.min(...keys.map((k) => Date.parse(k.created_at)));
-  return keys.some((k) => k.kind === "secret" && !k.revoked_at && Date.parse(k.created_at) !== signupAt);
+  return keys.some((k) => k.kind === "secret" && !k.revoked_at && (Date.parse(k.created_at) !== signupAt || k.last_used_at !== null));
 }
 
 /** The key to show for the browser: the newest active publishable test key. */

@@ -82,7 +82,7 @@ export function GettingStarted() {
         </Step>
         <Step id="secret_key" done={done.secret_key} title="Create a secret key for your server">
           <p>
-            The secret key made at sign-up was never shown, so your server needs a new one to create sessions. <Link href="/console/keys">Create a secret key</Link>.
+            Your server creates sessions with a secret key: the one shown once after sign-up, or a new one. Done once your server has used one. <Link href="/console/keys">Create a secret key</Link>.
           </p>
         </Step>
         <Step id="webhook" done={done.webhook} title="Set a webhook URL">

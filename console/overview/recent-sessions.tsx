@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { formatDateTime } from "../format";
-import { SessionCells, SessionHeadCells } from "../sessions/session-cells";
+import { sessionColumns } from "../sessions/session-cells";
 import type { Analytics } from "../types";
+import { DataTable } from "../ui/data-table";
 import { EmptyState } from "../ui/layout-parts";
-import { TableScroll } from "../ui/table-scroll";
+
+const COLUMNS = sessionColumns<Analytics["recent"][number]>();
 
 /** The newest sessions of the window, each linking to its detail. */
 export function RecentSessions({ recent, days }: { recent: Analytics["recent"]; days: number }) {
@@ -18,25 +19,7 @@ export function RecentSessions({ recent, days }: { recent: Analytics["recent"]; 
   }
   return (
     <>
-      <TableScroll label="Recent sessions">
-        <table className="c-table" data-testid="recent-table">
-          <caption className="c-visually-hidden">The newest sessions of the last {days} days</caption>
-          <thead>
-            <tr>
-              <SessionHeadCells />
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.map((s) => (
-              <tr key={s.id}>
-                <SessionCells session={s} />
-                <td className="c-nowrap">{formatDateTime(s.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable label="Recent sessions" caption={`The newest sessions of the last ${days} days`} captionHidden columns={COLUMNS} rows={recent} rowKey={(s) => s.id} testId="recent-table" />
       <p>
         <Link href="/console/sessions">All sessions</Link>
       </p>

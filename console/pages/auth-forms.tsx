@@ -12,6 +12,7 @@ import { Button } from "../ui/button";
 import { TextField } from "../ui/field";
 import { Notice } from "../ui/notice";
 import { validateWith } from "../validate";
+import { holdSignupSecret } from "../signup-secret";
 
 export interface AuthField {
   name: string;
@@ -62,7 +63,8 @@ function AuthForm({ title, intro, endpoint, schema, fields, submitLabel, busyLab
     if (invalid) return focusFirstInvalid();
     setBusy(true);
     try {
-      await api.post(endpoint, body);
+      const answer = await api.post<{ secret_key?: string }>(endpoint, body);
+      if (answer.secret_key) holdSignupSecret(answer.secret_key);
       router.replace(next);
     } catch (err) {
       const error = err instanceof ConsoleApiError ? err : new ConsoleApiError(0, "network", String(err));

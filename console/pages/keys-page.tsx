@@ -61,7 +61,7 @@ export function KeysPage() {
       {signupKey && !hasOwnSecret && !revealed && (
         <div className="c-notice c-notice--info" data-testid="signup-secret-note">
           <p className="c-notice__text">
-            The secret key made when you signed up ({keyLabel(signupKey)}, <code>{signupKey.display}</code>) cannot be shown: only a hash of it is kept. To call the API from your server, create a secret key now and copy it as it appears.
+            The secret key made when you signed up ({keyLabel(signupKey)}, <code>{signupKey.display}</code>) is shown only once, right after sign-up: only a hash of it is kept. If you did not store it, create a secret key now and copy it as it appears.
           </p>
           <Button onClick={() => setPresetSecret((n) => n + 1)}>Create a secret key</Button>
         </div>
@@ -86,7 +86,7 @@ export function KeysPage() {
 
 /**
  * The secret key sign-up made: created in the same instant as the account's first keys
- * (one transaction), so it shares the oldest `created_at`. Its value was never shown.
+ * (one transaction), so it shares the oldest `created_at`. Its value is shown only once, right after sign-up.
  */
 function signupSecretKey(keys: ApiKey[]): ApiKey | null {
   if (keys.length === 0) return null;

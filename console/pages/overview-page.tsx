@@ -5,6 +5,8 @@ import { useAccount } from "../account";
 import { formatNumber } from "../format";
 import { Activity } from "../overview/activity";
 import { GettingStarted } from "../overview/getting-started";
+import { SignupSecretCard } from "../overview/signup-secret-card";
+import { WebhookAlert } from "../overview/webhook-alert";
 import { Card, PageHeader } from "../ui/layout-parts";
 
 /** `/console`: balance, the getting-started checklist, and the account's sessions over a chosen window. */
@@ -13,6 +15,8 @@ export function OverviewPage() {
   return (
     <>
       <PageHeader title="Overview" intro={`${account.tenant.name}: your balance, setup and sessions at a glance.`} />
+      <SignupSecretCard />
+      <WebhookAlert />
       <Card>
         <div className="c-balance-card">
           <div className="c-stat">

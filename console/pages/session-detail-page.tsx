@@ -4,7 +4,9 @@ import Link from "next/link";
 import { formatDateTime, formatNumber } from "../format";
 import { metadataPretty } from "../session-text";
 import { PageReportList } from "../sessions/page-report-list";
-import type { SessionDetail as SessionDetailView } from "../types";
+import { DocumentCard } from "../sessions/document-card";
+import { SessionDeliveries } from "../sessions/session-deliveries";
+import type { SessionDetail as SessionDetailView, WebhookDelivery } from "../types";
 import { CopyButton } from "../ui/copy-button";
 import { DataGate } from "../ui/data-gate";
 import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
@@ -12,11 +14,11 @@ import { ModeBadge, StatusBadge } from "../ui/status-badge";
 import { useApiData } from "../use-api-data";
 
 /**
- * `/console/sessions/[id]`: one session, read by id, with the scanner's per-page quality
- * report once the document exists. The scanned file itself is not served to the console.
+ * `/console/sessions/[id]`: one session, read by id: its facts, the document (pictures and a
+ * download), the scanner's per-page quality report, and the webhook deliveries of its events.
  */
 export function SessionDetailPage({ id }: { id: string }) {
-  const read = useApiData<{ session: SessionDetailView }>(`/v1/dashboard/sessions/${encodeURIComponent(id)}`);
+  const read = useApiData<{ session: SessionDetailView; deliveries: WebhookDelivery[] }>(`/v1/dashboard/sessions/${encodeURIComponent(id)}`);
   const missing = read.error?.code === "not_found";
   return (
     <>
@@ -34,14 +36,14 @@ export function SessionDetailPage({ id }: { id: string }) {
         </Card>
       ) : (
         <DataGate state={read} what="the session">
-          {({ session }) => <SessionDetail session={session} />}
+          {({ session, deliveries }) => <SessionDetail session={session} deliveries={deliveries} />}
         </DataGate>
       )}
     </>
   );
 }
 
-function SessionDetail({ session: s }: { session: SessionDetailView }) {
+function SessionDetail({ session: s, deliveries }: { session: SessionDetailView; deliveries: WebhookDelivery[] }) {
   return (
     <>
       <Card>
@@ -69,6 +71,7 @@ function SessionDetail({ session: s }: { session: SessionDetailView }) {
           <dd>{formatDateTime(s.expires_at)}</dd>
         </dl>
       </Card>
+      {s.result && <DocumentCard sessionId={s.id} result={s.result} />}
       <Card title="Metadata" titleId="metadata">
         <p className="c-muted">Exactly what your server sent when it created the session.</p>
         <pre className="c-meta-full" data-testid="session-metadata" tabIndex={0} aria-labelledby="metadata">
@@ -81,14 +84,7 @@ function SessionDetail({ session: s }: { session: SessionDetailView }) {
           <PageReportList pages={s.result.pages} />
         </Card>
       )}
-      <Card title="The scanned document" titleId="result">
-        <p>
-          The console does not hand out result files. Your server gets the file of a completed session in two ways: read the session with a secret key (<code className="c-break">GET /v1/sessions/{s.id}</code> returns <code>result.url</code>, a short-lived signed link), or receive the <code>scan.completed</code> webhook, which carries the same result.
-        </p>
-        <p>
-          <Link href="/console/keys">API keys</Link> · <Link href="/console/webhooks">Webhooks</Link>
-        </p>
-      </Card>
+      <SessionDeliveries sessionId={s.id} initial={deliveries} />
     </>
   );
 }

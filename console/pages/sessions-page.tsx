@@ -1,92 +1,79 @@
 "use client";
 
-import { useState } from "react";
-import { formatDateTime, formatNumber } from "../format";
-import { metadataPreview } from "../session-text";
-import { SESSION_LIST_LIMIT, SESSION_LIST_PATH } from "../sessions/session-list";
-import { SessionCells, SessionHeadCells } from "../sessions/session-cells";
-import type { SessionStatus, SessionSummary } from "../types";
-import { DataGate } from "../ui/data-gate";
-import { SelectField } from "../ui/field";
-import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
-import { STATUS_WORDS } from "../ui/status-badge";
-import { useApiData } from "../use-api-data";
-import { TableScroll } from "../ui/table-scroll";
+import { useEffect, useState } from "react";
+import { formatNumber } from "../format";
+import { describeError } from "../messages";
+import { SessionFilterForm } from "../sessions/session-filter-form";
+import { filterQuery, filtersFrom, NO_FILTERS, pageQuery, sessionExportPath, type SessionFilters } from "../sessions/session-list";
+import { SESSION_LIST_COLUMNS } from "../sessions/session-cells";
+import { useSessionPages } from "../sessions/use-session-pages";
+import { Button } from "../ui/button";
+import { DataTable } from "../ui/data-table";
+import { Card, EmptyState, Loading, PageHeader } from "../ui/layout-parts";
+import { Notice } from "../ui/notice";
 
-const STATUSES = Object.keys(STATUS_WORDS) as SessionStatus[];
-
-/** `/console/sessions`: the newest 200 sessions with a status filter applied in this page. */
+/** `/console/sessions`: every session, searched and filtered by the API, a page at a time, exportable as CSV. */
 export function SessionsPage() {
-  const list = useApiData<{ sessions: SessionSummary[] }>(SESSION_LIST_PATH);
-  const [status, setStatus] = useState<SessionStatus | "all">("all");
+  const [filters, setFilters] = useState<SessionFilters | null>(null);
+  // The filters live in the page's URL, so a filtered list survives opening a session and coming back.
+  useEffect(() => setFilters(filtersFrom(window.location.search)), []);
+  function apply(next: SessionFilters) {
+    const query = pageQuery(next).toString();
+    window.history.replaceState(null, "", query ? `?${query}` : window.location.pathname);
+    setFilters(next);
+  }
   return (
     <>
-      <PageHeader title="Sessions" intro={`Your ${SESSION_LIST_LIMIT} newest sessions, test and live, newest first. Open one to see its metadata.`} />
-      <Card>
-        <DataGate state={list} what="your sessions">
-          {({ sessions }) => {
-            const count = (s: SessionStatus) => sessions.filter((x) => x.status === s).length;
-            const shown = status === "all" ? sessions : sessions.filter((s) => s.status === status);
-            return (
-              <>
-                <div className="c-filter">
-                  <SelectField
-                    label="Status"
-                    value={status}
-                    onChange={(e) => setStatus(e.target.value as SessionStatus | "all")}
-                    options={[{ value: "all", label: `All statuses (${sessions.length})` }, ...STATUSES.map((s) => ({ value: s, label: `${STATUS_WORDS[s]} (${count(s)})` }))]}
-                    hint={`Filters the ${SESSION_LIST_LIMIT} newest sessions in this page.`}
-                  />
-                  <p role="status" className="c-muted" data-testid="sessions-count">
-                    Showing {formatNumber(shown.length)} of {formatNumber(sessions.length)}.
-                  </p>
-                </div>
-                {sessions.length === 0 ? (
-                  <EmptyState title="No sessions yet">
-                    <p>
-                      Sessions appear here when your server creates one with a secret key (<code>POST /v1/sessions</code>) or when you <a href="/demo">try the demo</a>.
-                    </p>
-                  </EmptyState>
-                ) : shown.length === 0 ? (
-                  <EmptyState title={`No ${STATUS_WORDS[status as SessionStatus].toLowerCase()} sessions`}>Choose another status, or “All statuses”.</EmptyState>
-                ) : (
-                  <SessionsTable sessions={shown} />
-                )}
-              </>
-            );
-          }}
-        </DataGate>
-      </Card>
+      <PageHeader title="Sessions" intro="Every session, test and live, newest first. Search by id or by a value your server put in the metadata, such as an order number." />
+      <Card>{filters ? <SessionList filters={filters} onApply={apply} /> : <Loading what="your sessions" />}</Card>
     </>
   );
 }
 
-function SessionsTable({ sessions }: { sessions: SessionSummary[] }) {
+function SessionList({ filters, onApply }: { filters: SessionFilters; onApply: (f: SessionFilters) => void }) {
+  const pages = useSessionPages(filters);
+  const fields = pages.error?.fields ?? {};
+  const filtered = filterQuery({ ...filters, source: "api" }).toString() !== filterQuery(NO_FILTERS).toString();
   return (
-    <TableScroll label="Sessions">
-      <table className="c-table" data-testid="sessions-table">
-        <caption className="c-visually-hidden">Sessions, newest first</caption>
-        <thead>
-          <tr>
-            <SessionHeadCells />
-            <th scope="col">Metadata</th>
-            <th scope="col">Created</th>
-            <th scope="col">Expires</th>
-          </tr>
-        </thead>
-        <tbody>
-          {sessions.map((s) => (
-            <tr key={s.id}>
-              <SessionCells session={s} />
-              <td>
-                <bdi className="c-meta-preview c-mono">{metadataPreview(s.metadata) || "—"}</bdi>
-              </td>
-              <td className="c-date">{formatDateTime(s.created_at)}</td>
-              <td className="c-date">{formatDateTime(s.expires_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+    <>
+      <SessionFilterForm key={JSON.stringify(filters)} applied={filters} fields={fields} onApply={onApply} />
+      <Notice tone="error">{pages.error && (Object.keys(fields).length > 0 ? "Check the highlighted filters." : `Could not load your sessions. ${describeError(pages.error)}`)}</Notice>
+      {pages.error && Object.keys(fields).length === 0 && (
+        <Button variant="secondary" onClick={() => void pages.reload()}>
+          Try again
+        </Button>
+      )}
+      {pages.rows === null ? (
+        !pages.error && <Loading what="your sessions" />
+      ) : pages.rows.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No session matches">Change the search or the filters, or choose Reset.</EmptyState>
+        ) : (
+          <EmptyState title="No sessions yet">
+            <p>
+              Sessions appear here when your server creates one with a secret key (<code>POST /v1/sessions</code>) or when you <a href="/demo">try the demo</a>.
+            </p>
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <div className="c-list-bar">
+            <p role="status" className="c-muted" data-testid="sessions-count">
+              Showing {formatNumber(pages.rows.length)}
+              {pages.hasMore ? ", more below" : pages.rows.length === 1 ? " session" : " sessions"}.
+            </p>
+            <a className="c-btn c-btn--secondary" href={sessionExportPath(filters)} download>
+              Export CSV
+            </a>
+          </div>
+          <DataTable label="Sessions" caption="Sessions, newest first" captionHidden columns={SESSION_LIST_COLUMNS} rows={pages.rows} rowKey={(s) => s.id} testId="sessions-table" />
+          {pages.hasMore && (
+            <Button variant="secondary" onClick={() => void pages.more()} busy={pages.busy} busyLabel="Loading…">
+              Show more sessions
+            </Button>
+          )}
+        </>
+      )}
+    </>
   );
 }

@@ -6,7 +6,12 @@ import { applyTheme } from "../theme";
 import { api, ConsoleApiError } from "../api";
 import { describeError } from "../messages";
 import type { Account, ThemeMode } from "../types";
-import { Card, PageHeader } from "../ui/layout-parts";
+import { BalanceAlertForm } from "../settings/balance-alert-form";
+import { DeleteAccount } from "../settings/delete-account";
+import { PasswordForm } from "../settings/password-form";
+import type { BalanceAlert } from "../types";
+import { Card, Loading, PageHeader } from "../ui/layout-parts";
+import { useApiData } from "../use-api-data";
 import { Notice } from "../ui/notice";
 
 const THEME_CHOICES: { value: ThemeMode; label: string; hint: string }[] = [
@@ -15,9 +20,10 @@ const THEME_CHOICES: { value: ThemeMode; label: string; hint: string }[] = [
   { value: "auto", label: "Match my device", hint: "Follows your system's light or dark setting." },
 ];
 
-/** Theme (saved to the account, applied to the whole console at once) and account details. */
+/** Theme (saved to the account), account details, password, the low-balance warning, and account deletion. */
 export function SettingsPage() {
   const { account, setAccount } = useAccount();
+  const alert = useApiData<BalanceAlert>("/v1/dashboard/alerts");
   const [saving, setSaving] = useState<ThemeMode | null>(null);
   // The choice shows (and applies) at once; it falls back if the save fails.
   const [selected, setSelected] = useState<ThemeMode>(account.user.theme_mode);
@@ -88,10 +94,17 @@ export function SettingsPage() {
           <dt>Plan</dt>
           <dd>{tenant.plan === "free" ? "Free (sign-up credits only)" : tenant.plan === "starter" ? "Starter (credits bought)" : tenant.plan}</dd>
         </dl>
-        <p className="c-muted">
-          You stay logged in for 7 days on this browser; logging out ends this browser&apos;s session only. Changing your email or
-          password and deleting the account are not available in the console yet.
-        </p>
+        <p className="c-muted">You stay logged in for 7 days on this browser; logging out ends this browser&apos;s session only. Changing your email address is not available in the console yet.</p>
+      </Card>
+      <Card title="Password" titleId="password-title">
+        <PasswordForm />
+      </Card>
+      <Card title="Low-balance warning" titleId="alert-title">
+        <p className="c-muted">Every console page shows a warning when your balance is at or below this many credits.</p>
+        {alert.data ? <BalanceAlertForm alert={alert.data} onSaved={alert.setData} /> : <Loading what="the warning" />}
+      </Card>
+      <Card title="Delete account" titleId="delete-title">
+        <DeleteAccount email={user.email} />
       </Card>
     </>
   );

@@ -2,13 +2,15 @@
 
 import { useState } from "react";
 import { describeError } from "../messages";
-import type { WebhookConfig, WebhookDelivery } from "../types";
+import { WebhookAlert } from "../overview/webhook-alert";
+import type { WebhookConfig, WebhookDelivery, WebhookHealth } from "../types";
 import { useApiData } from "../use-api-data";
 import { Button } from "../ui/button";
 import { Card, EmptyState, Loading, PageHeader } from "../ui/layout-parts";
 import { Notice } from "../ui/notice";
 import { DeliveriesLog } from "./webhooks/deliveries-log";
 import { EndpointForm } from "./webhooks/endpoint-form";
+import { FirstSecret } from "./webhooks/first-secret";
 import { SignatureHelp } from "./webhooks/signature-help";
 import { SigningSecret } from "./webhooks/signing-secret";
 import { usePendingPoll } from "./webhooks/use-pending-poll";
@@ -22,6 +24,8 @@ export function WebhooksPage() {
   const [highlight, setHighlight] = useState<string | null>(null);
   const [logStatus, setLogStatus] = useState<string | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const health = useApiData<WebhookHealth>("/v1/dashboard/webhook/health");
+  const [firstSecret, setFirstSecret] = useState<string | null>(null);
   const deliveries = log.data?.deliveries ?? [];
   const polling = usePendingPoll(deliveries, log.reload);
 
@@ -29,15 +33,24 @@ export function WebhooksPage() {
     log.setData({ deliveries: [delivery, ...deliveries.filter((d) => d.id !== delivery.id)] });
     setHighlight(delivery.id);
     polling.restart();
+    void health.reload();
   }
 
   return (
     <>
       <PageHeader title="Webhooks" intro="When a scan finishes, we POST a signed JSON event to your server. Set where it goes and which events to send, then check it with a test ping." />
+      <WebhookAlert health={health.data} />
+      {firstSecret && <FirstSecret secret={firstSecret} onDone={() => setFirstSecret(null)} />}
       <Card title="Endpoint" titleId="endpoint-title">
-        {config.data ? (
+        {config.data && health.data ? (
           <EndpointForm
             config={config.data}
+            mintsFirstSecret={!health.data.secret_shown && config.data.url === ""}
+            onSecretMinted={(secret) => {
+              setFirstSecret(secret);
+              health.setData({ ...health.data!, secret_shown: true });
+              void config.reload();
+            }}
             onSaved={config.setData}
             onPinged={(d) => {
               setLogStatus(null);

@@ -1,6 +1,8 @@
 import Link from "next/link";
-import { formatNumber } from "../format";
+import { formatDateTime, formatNumber } from "../format";
+import { metadataPreview } from "../session-text";
 import type { SessionSummary } from "../types";
+import type { Column } from "../ui/data-table";
 import { ModeBadge, StatusBadge } from "../ui/status-badge";
 
 /** Where a session's detail lives in the console. */
@@ -15,33 +17,22 @@ export function SessionLink({ id }: { id: string }) {
   );
 }
 
-/** The first four columns every session table shares: id, status, mode, pages. */
-export function SessionHeadCells() {
-  return (
-    <>
-      <th scope="col">Session</th>
-      <th scope="col">Status</th>
-      <th scope="col">Mode</th>
-      <th scope="col" className="c-num">
-        Pages
-      </th>
-    </>
-  );
+type Row = Pick<SessionSummary, "id" | "status" | "mode" | "pages" | "created_at">;
+
+/** The columns every session table shares: id, status, mode, pages, created. */
+export function sessionColumns<T extends Row>(): Column<T>[] {
+  return [
+    { label: "Session", cell: (s) => <SessionLink id={s.id} /> },
+    { label: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+    { label: "Mode", cell: (s) => <ModeBadge mode={s.mode} /> },
+    { label: "Pages", numeric: true, cell: (s) => (s.pages ? formatNumber(s.pages) : "—") },
+    { label: "Created", className: "c-date", cell: (s) => formatDateTime(s.created_at) },
+  ];
 }
 
-export function SessionCells({ session: s }: { session: Pick<SessionSummary, "id" | "status" | "mode" | "pages"> }) {
-  return (
-    <>
-      <td>
-        <SessionLink id={s.id} />
-      </td>
-      <td>
-        <StatusBadge status={s.status} />
-      </td>
-      <td>
-        <ModeBadge mode={s.mode} />
-      </td>
-      <td className="c-num">{s.pages ? formatNumber(s.pages) : "—"}</td>
-    </>
-  );
-}
+/** The list's extra columns: the metadata's start and the expiry. */
+export const SESSION_LIST_COLUMNS: Column<SessionSummary>[] = [
+  ...sessionColumns<SessionSummary>(),
+  { label: "Metadata", cell: (s) => <bdi className="c-meta-preview c-mono">{metadataPreview(s.metadata) || "—"}</bdi> },
+  { label: "Expires", className: "c-date", cell: (s) => formatDateTime(s.expires_at) },
+];

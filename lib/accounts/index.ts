@@ -6,3 +6,7 @@ export { login } from "./login";
 export { LoginInput, SignupInput, UpdateSettingsInput } from "./schemas";
 export { signup } from "./signup";
 export { updateSettings } from "./update-settings";
+export { changePassword } from "./change-password";
+export { ChangePasswordInput } from "./schemas";
+export { deleteAccount } from "./delete-account";
+export { DeleteAccountInput } from "./schemas";

@@ -24,11 +24,13 @@ export interface SignupResult {
   tenant: TenantView;
   /** The new console session's cookie value. */
   sessionToken: string;
+  /** The test secret key made at signup, in full: the one time it exists outside its hash. */
+  secretKey: string;
 }
 
 /**
  * Creates an account in one transaction: tenant (plan `free`), user, a publishable and a
- * secret test key, the 250-credit grant, the default scanner profile, the webhook secret
+ * secret test key (its value answered once), the 250-credit grant, the default scanner profile, the webhook secret
  * and a console session. The unique index on `lower(email)` decides concurrent signups
  * for one address: exactly one commits, the others get `409 email_taken`.
  */
@@ -48,12 +50,12 @@ export async function signup({ ctx, input, clientAddress }: { ctx: Ctx; input: S
         .values({ id: newId("user"), tenantId, email: input.email, name: input.name ?? null, passwordHash, createdAt: now })
         .returning();
       await mintKey(tx, { tenantId, name: "Test publishable key", kind: "publishable", mode: "test", now });
-      await mintKey(tx, { tenantId, name: "Test secret key", kind: "secret", mode: "test", now });
+      const secret = await mintKey(tx, { tenantId, name: "Test secret key", kind: "secret", mode: "test", now });
       const profile = await insertProfile(tx, { tenantId, name: DEFAULT_PROFILE_NAME, settings: PLATFORM_DEFAULTS, now });
       await tx.update(tenants).set({ defaultProfileId: profile.id }).where(eq(tenants.id, tenantId));
       const { balanceAfter } = await appendLedgerEntry(tx, { tenantId, delta: SIGNUP_GRANT, reason: "signup_grant", now });
       const sessionToken = await startConsoleSession(tx, { userId: user.id, tenantId, now });
-      return { user: userView(user), tenant: tenantView({ ...tenant, credits: balanceAfter }), sessionToken };
+      return { user: userView(user), tenant: tenantView({ ...tenant, credits: balanceAfter }), sessionToken, secretKey: secret.secret };
     });
   } catch (err) {
     if (isUniqueViolation(err, "users_email_lower_key")) throw new ApiError("email_taken");

@@ -1,3 +1,4 @@
 export { signFileUrl, verifyFileUrl } from "./file-url";
 export { readFile } from "./read-file";
 export { sweepExpiredFiles } from "./sweep-expired-files";
+export { readSessionPage } from "./read-session-page";

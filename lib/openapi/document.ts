@@ -55,7 +55,7 @@ function errorResponses(op: Operation): ZodOpenApiResponsesObject {
 function successResponses(op: Operation): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, r] of Object.entries(op.responses)) {
-    const content = r.schema ? { "application/json": { schema: r.schema } } : r.contentType ? { [r.contentType]: { schema: z.string().meta({ format: "binary" }) } } : undefined;
+    const content = r.schema ? { "application/json": { schema: r.schema, ...(r.example !== undefined && { example: r.example }) } } : r.contentType ? { [r.contentType]: { schema: z.string().meta({ format: "binary" }) } } : undefined;
     const headers = status === "302" ? { Location: { schema: { type: "string" as const } } } : undefined;
     responses[status as `2${string}`] = { description: r.description, ...(content && { content }), ...(headers && { headers }) };
   }

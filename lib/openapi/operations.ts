@@ -6,14 +6,16 @@
  * a test receives against its entry (tests/support/app.ts).
  */
 import { z } from "zod";
-import { LoginInput, SignupInput, UpdateSettingsInput } from "../accounts/schemas";
+import { ChangePasswordInput, DeleteAccountInput, LoginInput, SignupInput, UpdateSettingsInput } from "../accounts/schemas";
 import { AnalyticsQuery } from "../analytics/window";
-import { TopUpInput } from "../credits/schemas";
+import { BalanceAlertInput, TopUpInput } from "../credits/schemas";
 import { DomainInput } from "../domains/schemas";
 import type { ErrorCode } from "../errors";
 import { CreateKeyInput } from "../keys/schemas";
 import { CreateProfileInput, UpdateProfileInput } from "../profiles/schemas";
+import { SessionFilterParams, SessionListParams } from "../sessions/list-query";
 import { CompleteInput, CreateSessionInput, FailInput, PreviewSessionInput, UploadJsonInput } from "../sessions/schemas";
+import { SESSION_LIST_EXAMPLE } from "./examples";
 import { ListQuery } from "../validation";
 import { UpdateWebhookInput } from "../webhooks/schemas";
 import * as R from "./responses";
@@ -26,6 +28,8 @@ export interface SuccessResponse {
   /** JSON body; absent for an empty body or when `contentType` names another media type. */
   schema?: z.ZodType;
   contentType?: string;
+  /** A whole example answer, shown beside the schema (it must match it: tests/api/openapi). */
+  example?: unknown;
 }
 
 export interface Operation {
@@ -96,6 +100,18 @@ export const OPERATIONS: Operation[] = [
     cors: true,
     responses: { 201: json("The session, with its scan URL and client token.", R.CreatedSession) },
     errors: ["origin_not_allowed", "insufficient_credits", "invalid_scanner_config", "not_found", "rate_limited"],
+  },
+  {
+    method: "get",
+    path: "/v1/sessions",
+    summary: "List sessions",
+    description:
+      "Your sessions, newest first, a page at a time: pass the answer's `next_cursor` as `cursor` for the next page (null on the last). Filters combine; `q` finds a session by its id or by text in a top-level metadata value, e.g. `curl -H \"Authorization: Bearer $DOCSCAN_SECRET_KEY\" \"$BASE/v1/sessions?q=A-1001&status=completed&limit=20\"`.",
+    tag: "Sessions",
+    auth: "secretKey",
+    query: SessionListParams,
+    responses: { 200: { description: "A page of sessions, each as `GET /v1/sessions/{id}` reads it.", schema: R.SessionPage, example: SESSION_LIST_EXAMPLE } },
+    errors: ["invalid_request"],
   },
   {
     method: "get",
@@ -200,15 +216,25 @@ export const OPERATIONS: Operation[] = [
     errors: ["invalid_signature", "not_found"],
   },
   // Console account (cookie login).
-  consoleOp("post", "/v1/auth/signup", "Sign up", { 201: json("The new account.", R.Account) }, {
+  consoleOp("post", "/v1/auth/signup", "Sign up", { 201: json("The new account, and its test secret key shown this once.", R.SignedUp) }, {
     ...account, auth: "none", body: SignupInput, errors: ["email_taken", "rate_limited"],
-    description: "Creates the account, its tenant with 250 credits and a publishable test key, and signs in (sets the console cookie).",
+    description: "Creates the account, its tenant with 250 credits, a publishable and a secret test key (the secret's value is in this answer only), and signs in (sets the console cookie).",
   }),
   consoleOp("post", "/v1/auth/login", "Log in", { 200: json("Signed in; the console cookie is set.", R.Account) }, { ...account, auth: "none", body: LoginInput, errors: ["invalid_credentials", "rate_limited"] }),
   consoleOp("post", "/v1/auth/logout", "Log out", { 200: json("Signed out; the cookie is cleared.", R.Ok) }, { ...account, auth: "none" }),
   consoleOp("get", "/v1/auth/me", "The signed-in account", { 200: json("The account.", R.Account) }, account),
   consoleOp("put", "/v1/dashboard/settings", "Update account settings", { 200: json("The account.", R.Account) }, { ...account, body: UpdateSettingsInput }),
+  consoleOp("post", "/v1/dashboard/account/password", "Change the password", { 200: json("Changed; the user's other console sessions have ended.", R.PasswordChanged) }, {
+    ...account, body: ChangePasswordInput, errors: ["rate_limited"],
+    description: "Needs the current password (a wrong one is `fields.current_password`, and counts like a failed login). Every other console session of the user is logged out; this one stays.",
+  }),
+  consoleOp("delete", "/v1/dashboard/account", "Delete the account", { 200: json("Deleted; the cookie is cleared.", R.AccountDeleted) }, {
+    ...account, body: DeleteAccountInput,
+    description: "`confirm` must be the account's email address. Revokes every key, deletes sessions, files, deliveries, profiles, users and console sessions; the credit ledger is kept as the record.",
+  }),
   // Console API.
+  consoleOp("get", "/v1/dashboard/alerts", "Low-balance warning", { 200: json("The threshold, the balance, and whether the balance is at or below it.", R.BalanceAlert) }),
+  consoleOp("put", "/v1/dashboard/alerts", "Set the low-balance threshold", { 200: json("The warning after the change.", R.BalanceAlert) }, { body: BalanceAlertInput, description: "0 turns the warning off; the default is 25 credits." }),
   consoleOp("get", "/v1/dashboard/keys", "List API keys", { 200: json("Every key, revoked ones included.", R.KeyList) }),
   consoleOp("post", "/v1/dashboard/keys", "Create an API key", { 201: json("The key; `secret` is its full value, shown this once.", R.CreatedKey) }, { body: CreateKeyInput }),
   consoleOp("delete", "/v1/dashboard/keys/{id}", "Revoke an API key", { 200: json("The revoked key (revoking twice is not an error).", R.OneKey) }, { errors: ["not_found"] }),
@@ -218,8 +244,10 @@ export const OPERATIONS: Operation[] = [
   consoleOp("get", "/v1/dashboard/credits", "Balance and ledger", { 200: json("Balance, 30-day spend and the newest ledger entries.", R.Credits) }),
   consoleOp("post", "/v1/dashboard/credits/topup", "Buy a credit pack", { 201: json("Balance and ledger after the top-up.", R.Credits) }, { body: TopUpInput, idempotent: true }),
   consoleOp("get", "/v1/dashboard/analytics", "Usage analytics", { 200: json("Totals, a daily series and recent sessions for the window ending today (UTC).", R.Analytics) }, { description: "`days` is 1–90; anything else counts as 30.", query: AnalyticsQuery }),
-  consoleOp("get", "/v1/dashboard/sessions", "Recent sessions", { 200: json("The newest sessions first.", R.DashboardSessions) }, { query: ListQuery, errors: ["invalid_request"] }),
-  consoleOp("get", "/v1/dashboard/sessions/{id}", "One session", { 200: json("The session, with its result's page count, size and per-page quality report (no download link).", R.DashboardSession) }, { errors: ["not_found"] }),
+  consoleOp("get", "/v1/dashboard/sessions", "Sessions", { 200: json("The newest sessions first, filtered; `next_cursor` continues the list.", R.DashboardSessions) }, { query: SessionListParams, errors: ["invalid_request"] }),
+  consoleOp("get", "/v1/dashboard/sessions/export", "Sessions as CSV", { 200: { description: "Every session matching the filters, newest first (at most 50,000 rows).", contentType: "text/csv" } }, { query: SessionFilterParams, errors: ["invalid_request"] }),
+  consoleOp("get", "/v1/dashboard/sessions/{id}", "One session", { 200: json("The session, its document (a short-lived download link while the file is retained) and its webhook deliveries.", R.DashboardSession) }, { errors: ["not_found"] }),
+  consoleOp("get", "/v1/dashboard/sessions/{id}/pages/{page}", "A page's picture", { 200: { description: "The page's image as stored in the PDF (JPEG, or PNG for black-and-white pages).", contentType: "image/jpeg" } }, { errors: ["invalid_request", "not_found"] }),
   consoleOp("get", "/v1/dashboard/scanner", "Scanner profiles and defaults", { 200: json("Profiles, the default one and the platform defaults.", R.ScannerOverview) }),
   consoleOp("put", "/v1/dashboard/scanner", "Change the default profile's settings", { 200: json("The default profile's settings after the patch.", R.DefaultSettings) }, { body: ScannerSettingsPatch, errors: ["invalid_scanner_config"] }),
   consoleOp("post", "/v1/dashboard/scanner/profiles", "Create a scanner profile", { 201: json("The profile.", R.OneProfile) }, { body: ProfileBody }),
@@ -228,6 +256,7 @@ export const OPERATIONS: Operation[] = [
   consoleOp("post", "/v1/dashboard/scanner/preview-session", "Open a preview session", { 201: json("The session.", R.CreatedSession) }, { description: "A test-mode session the console embeds to preview a profile.", body: PreviewSessionInput, errors: ["not_found", "insufficient_credits"] }),
   consoleOp("get", "/v1/dashboard/webhook", "Webhook endpoint", { 200: json("URL, events and the masked signing secret.", R.WebhookConfig) }),
   consoleOp("put", "/v1/dashboard/webhook", "Set the webhook endpoint", { 200: json("The endpoint after the change.", R.WebhookConfig) }, { body: UpdateWebhookInput }),
+  consoleOp("get", "/v1/dashboard/webhook/health", "Webhook endpoint health", { 200: json("Whether the endpoint answers, from its latest attempt, and whether the current secret was ever shown.", R.WebhookHealth) }),
   consoleOp("post", "/v1/dashboard/webhook/rotate-secret", "Rotate the signing secret", { 201: json("The new secret, shown this once.", R.WebhookSecret) }),
   consoleOp("post", "/v1/dashboard/webhook/test", "Send a test.ping", { 201: json("The delivery, after its first attempt.", R.OneDelivery) }, { errors: ["no_endpoint"] }),
   consoleOp("get", "/v1/dashboard/webhook/deliveries", "Webhook delivery log", { 200: json("The newest deliveries first.", R.DeliveryList) }, { query: ListQuery, errors: ["invalid_request"] }),

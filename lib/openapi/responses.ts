@@ -87,6 +87,10 @@ export const FailDone = z.strictObject({ status: z.literal("ok"), session_id: id
 const User = z.strictObject({ id: id("usr"), email: z.email(), name: z.string().nullable(), theme_mode: z.enum(THEME_MODES) });
 const Tenant = z.strictObject({ id: id("ten"), name: z.string(), plan: z.string(), credits: z.int(), allowed_origins: z.array(z.string()) });
 export const Account = z.strictObject({ user: User, tenant: Tenant }).meta({ id: "Account" });
+export const AccountDeleted = z.strictObject({ status: z.literal("deleted") });
+export const PasswordChanged = z.strictObject({ status: z.literal("ok"), other_sessions_ended: Count });
+export const BalanceAlert = z.strictObject({ low_balance_threshold: z.int().min(0), balance: z.int(), low: z.boolean() });
+export const SignedUp = Account.extend({ secret_key: z.string().startsWith("sk_test_").meta({ description: "The account's test secret key in full, shown this once." }) });
 
 const LedgerEntry = z.strictObject({
   id: id("led"),
@@ -141,11 +145,20 @@ const DashboardSessionItem = z.strictObject({
   created_at: Timestamp,
   expires_at: Timestamp,
 });
-export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem) });
+const NextCursor = z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." });
+export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem), next_cursor: NextCursor });
+export const SessionPage = z.strictObject({ sessions: z.array(Session), next_cursor: NextCursor }).meta({ id: "SessionPage" });
 export const DashboardSession = z.strictObject({
   session: DashboardSessionItem.extend({
-    result: ScanResult.omit({ url: true }).nullable().meta({ description: "The document's page count, size and per-page quality report; null until it exists. The console is never given a download link." }),
+    result: ScanResult.extend({
+      url: z.url().nullable().meta({ description: "Signed download link while the file is retained; null after." }),
+      available: z.boolean().meta({ description: "False once the file is past retention or swept." }),
+      retained_until: Timestamp,
+    })
+      .nullable()
+      .meta({ description: "The document; null until it exists." }),
   }),
+  deliveries: z.array(z.lazy(() => Delivery)).meta({ description: "This session's webhook deliveries, newest first (at most 20)." }),
 });
 
 export const Analytics = z.strictObject({
@@ -174,6 +187,14 @@ export const WebhookConfig = z.strictObject({
   secret: z.string().meta({ description: "Masked; the full value is shown only by rotate-secret." }),
 });
 export const WebhookSecret = z.strictObject({ secret: z.string().startsWith("whsec_") });
+export const WebhookHealth = z.strictObject({
+  secret_shown: z.boolean().meta({ description: "False until the owner has seen the current secret (rotate-secret shows it)." }),
+  state: z.enum(["ok", "failing", "unknown"]).meta({ description: "From the latest attempt among the newest 20 deliveries." }),
+  last_error: z.string().nullable(),
+  last_failure_at: Timestamp.nullable(),
+  failed_recent: Count,
+  pending: Count,
+});
 
 const Delivery = z
   .strictObject({
@@ -183,10 +204,19 @@ const Delivery = z
     event_id: id("evt"),
     url: z.string(),
     status: z.enum(DELIVERY_STATUSES),
-    attempts: z.array(z.strictObject({ at: Timestamp, ms: Count, response_status: z.int().nullable(), error: z.string().nullable() })),
+    attempts: z.array(
+      z.strictObject({
+        at: Timestamp,
+        ms: Count,
+        response_status: z.int().nullable(),
+        response_body: z.string().nullable().meta({ description: "The first 300 characters of the receiver's answer; null without one." }),
+        error: z.string().nullable(),
+      }),
+    ),
     payload: z.string().meta({ description: "The exact signed bytes that were sent." }),
     created_at: Timestamp,
     replay_of: z.string().nullable(),
+    next_attempt_at: Timestamp.nullable().meta({ description: "When the next retry is due; null once the delivery succeeded or failed." }),
   })
   .meta({ id: "WebhookDelivery" });
 export const DeliveryList = z.strictObject({ deliveries: z.array(Delivery) });

@@ -1,16 +1,30 @@
 import { desc, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
-import { sessions } from "../db/schema";
-import { summaryView } from "./views";
+import { files, sessions } from "../db/schema";
+import { encodeCursor, type Cursor, type SessionFilters } from "./list-query";
+import { sessionWhere } from "./session-where";
+import type { SessionWithFile } from "./internal";
 
-/** `GET /v1/dashboard/sessions`: the tenant's sessions, newest first, status as of `now`. */
-export async function listSessions({ ctx, tenantId, limit }: { ctx: Ctx; tenantId: string; limit: number }) {
-  const { db, now } = ctx;
-  const rows = await db
-    .select()
+export interface SessionPage {
+  rows: SessionWithFile[];
+  /** Where the next page starts; null on the last page. */
+  nextCursor: string | null;
+}
+
+/**
+ * One page of the tenant's sessions matching `filters`, newest first, each with its file.
+ * One row more than `limit` is read to know whether another page exists.
+ */
+export async function listSessionPage(args: { ctx: Pick<Ctx, "db" | "now">; tenantId: string; filters: SessionFilters; limit: number; cursor?: Cursor }): Promise<SessionPage> {
+  const { db, now } = args.ctx;
+  const found = await db
+    .select({ session: sessions, file: files })
     .from(sessions)
-    .where(eq(sessions.tenantId, tenantId))
+    .leftJoin(files, eq(files.sessionId, sessions.id))
+    .where(sessionWhere(args.tenantId, args.filters, now, args.cursor))
     .orderBy(desc(sessions.createdAt), desc(sessions.id))
-    .limit(limit);
-  return rows.map((s) => summaryView(s, now));
+    .limit(args.limit + 1);
+  const rows = found.slice(0, args.limit).map((r) => ({ ...r.session, file: r.file }));
+  const last = rows.at(-1);
+  return { rows, nextCursor: found.length > args.limit && last ? encodeCursor(last) : null };
 }

@@ -47,15 +47,24 @@ export function summaryView(s: SessionRow, now: Date) {
   };
 }
 
+/** Whether a file is still kept: not swept, and inside its retention (enforced at read time too). */
+export function fileAvailable(file: Pick<FileRow, "deletedAt" | "retainUntil">, now: Date): boolean {
+  return !file.deletedAt && file.retainUntil.getTime() > now.getTime();
+}
+
 /**
- * One session as the console shows it (`GET /v1/dashboard/sessions/:id`): the list's fields and
- * the result without its download link, since the console does not hand out scanned files;
- * what it shows is the page count, size and the scanner's per-page quality report.
+ * One session as the console shows it (`GET /v1/dashboard/sessions/:id`): the list's fields,
+ * the result with a short-lived signed download link (the same as `result.url`) while the
+ * file is retained, and when retention ends or ended. Page images are served by the console's
+ * own page endpoint.
  */
-export function dashboardSessionView(s: SessionRow, file: FileRow | null, now: Date) {
+export function dashboardSessionView(config: ViewConfig, s: SessionRow, file: FileRow | null, now: Date) {
+  const result = resultView(config, file, now);
+  const available = file !== null && fileAvailable(file, now);
   return {
     ...summaryView(s, now),
-    result: file && { page_count: file.pageCount, bytes: file.bytes, content_type: file.contentType, pages: file.pageReports ?? [] },
+    result: file &&
+      result && { ...result, url: available ? result.url : null, available, retained_until: file.retainUntil.toISOString() },
   };
 }
 

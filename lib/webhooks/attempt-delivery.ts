@@ -27,6 +27,7 @@ export async function attemptDelivery(ctx: Pick<Ctx, "config" | "db">, row: Deli
     at: at.toISOString(),
     ms: Math.round(performance.now() - started),
     response_status: outcome.responseStatus,
+    response_body: outcome.responseBody,
     error: outcome.error,
   };
   await recordAttempt(ctx.db, row, attempt, { now: clockNow(), retryBaseMs: config.webhookRetryBaseMs });

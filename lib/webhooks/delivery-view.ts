@@ -12,6 +12,8 @@ export interface DeliveryView {
   payload: string;
   created_at: string;
   replay_of: string | null;
+  /** When the next attempt is due; null once the delivery has succeeded or failed. */
+  next_attempt_at: string | null;
 }
 
 /** A delivery as the console shows it (SPEC.md, Webhook delivery); the signing secret never leaves. */
@@ -23,9 +25,10 @@ export function toDeliveryView(row: DeliveryRow): DeliveryView {
     event_id: row.eventId,
     url: row.url,
     status: row.status,
-    attempts: row.attempts,
+    attempts: row.attempts.map((a) => ({ ...a, response_body: a.response_body ?? null })),
     payload: row.payload,
     created_at: row.createdAt.toISOString(),
     replay_of: row.replayOf,
+    next_attempt_at: row.status === "pending" && row.nextAttemptAt ? row.nextAttemptAt.toISOString() : null,
   };
 }

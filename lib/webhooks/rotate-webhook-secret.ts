@@ -13,7 +13,7 @@ export async function rotateWebhookSecret(args: { ctx: Ctx; tenantId: string }):
   const secret = newWebhookSecret();
   const [row] = await args.ctx.db
     .update(schema.tenants)
-    .set({ webhookSecret: secret })
+    .set({ webhookSecret: secret, webhookSecretShownAt: args.ctx.now })
     .where(eq(schema.tenants.id, args.tenantId))
     .returning({ id: schema.tenants.id });
   if (!row) throw new ApiError("not_found");

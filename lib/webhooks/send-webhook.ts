@@ -5,8 +5,10 @@ import { isIP, type LookupFunction } from "node:net";
 import { isPrivateAddress } from "./private-address";
 import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, SIGNATURE_HEADER } from "./sign-payload";
 
-/** At most this much of a receiver's response body is read (then dropped, never stored). */
+/** At most this much of a receiver's response body is read; only its start is kept. */
 export const RESPONSE_READ_CAP = 4096;
+/** The receiver's answer kept in the attempt log: enough for an error line, not a document store. */
+export const RESPONSE_KEEP_CHARS = 300;
 
 export interface SendInput {
   url: string;
@@ -21,6 +23,8 @@ export interface SendInput {
 
 export interface SendOutcome {
   responseStatus: number | null;
+  /** The first characters of the receiver's body (UTF-8, control characters removed); null without a response. */
+  responseBody: string | null;
   error: string | null;
 }
 
@@ -36,19 +40,25 @@ export async function sendWebhook(input: SendInput): Promise<SendOutcome> {
   try {
     url = new URL(input.url);
   } catch {
-    return { responseStatus: null, error: "invalid url" };
+    return { responseStatus: null, responseBody: null, error: "invalid url" };
   }
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (input.blockPrivate && isIP(host) && isPrivateAddress(host)) return { responseStatus: null, error: `destination refused: ${host} is a private address` };
+  if (input.blockPrivate && isIP(host) && isPrivateAddress(host)) return { responseStatus: null, responseBody: null, error: `destination refused: ${host} is a private address` };
   try {
-    const responseStatus = await post(url, input);
-    return { responseStatus, error: null };
+    const { status, body } = await post(url, input);
+    return { responseStatus: status, responseBody: keptText(body), error: null };
   } catch (err) {
-    return { responseStatus: null, error: describeError(err, input.timeoutMs) };
+    return { responseStatus: null, responseBody: null, error: describeError(err, input.timeoutMs) };
   }
 }
 
-function post(url: URL, input: SendInput): Promise<number> {
+/** The start of a body as log text: decoded leniently, control characters (but newlines) dropped. */
+function keptText(body: Buffer): string {
+  const kept = [...body.toString("utf8")].filter((ch) => ch === "\n" || (ch >= " " && ch !== "\u007f" && ch !== "\ufffd"));
+  return kept.join("").slice(0, RESPONSE_KEEP_CHARS);
+}
+
+function post(url: URL, input: SendInput): Promise<{ status: number; body: Buffer }> {
   const client = url.protocol === "https:" ? https : url.protocol === "http:" ? http : null;
   if (!client) return Promise.reject(new Error(`unsupported scheme ${url.protocol}`));
   const signal = AbortSignal.timeout(input.timeoutMs);
@@ -69,13 +79,16 @@ function post(url: URL, input: SendInput): Promise<number> {
     });
     req.on("error", reject);
     req.on("response", (res) => {
+      const chunks: Buffer[] = [];
       let read = 0;
       res.on("data", (chunk: Buffer) => {
+        if (read < RESPONSE_READ_CAP) chunks.push(chunk);
         read += chunk.length;
-        if (read > RESPONSE_READ_CAP) res.destroy(); // enough: the status is what counts
+        if (read > RESPONSE_READ_CAP) res.destroy(); // enough: the status and the body's start are what count
       });
-      res.on("close", () => resolve(res.statusCode ?? 0));
-      res.on("error", () => resolve(res.statusCode ?? 0));
+      const done = () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, RESPONSE_READ_CAP) });
+      res.on("close", done);
+      res.on("error", done);
     });
     req.end(input.body);
   });

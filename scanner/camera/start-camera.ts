@@ -8,7 +8,8 @@ export interface CameraControls {
   stop(): void;
 }
 
-export type CameraFailure = "denied" | "unavailable";
+/** `insecure`: the page is not a secure context (plain http off localhost), where browsers never offer a camera. */
+export type CameraFailure = "denied" | "unavailable" | "insecure";
 
 /** Thrown by startCamera: "denied" when the user or policy refused, "unavailable" otherwise. */
 export class CameraError extends Error {
@@ -28,6 +29,7 @@ interface TorchZoomCaps extends MediaTrackCapabilities {
  * downscaled copy of each frame) and shows it in `video` at once.
  */
 export async function startCamera(video: HTMLVideoElement): Promise<CameraControls> {
+  if (!window.isSecureContext) throw new CameraError("insecure");
   if (!navigator.mediaDevices?.getUserMedia) throw new CameraError("unavailable");
   let stream: MediaStream;
   try {

@@ -63,6 +63,7 @@ export const de: Strings = {
   errGeneric: "Etwas ist schiefgelaufen. Versuchen Sie es gleich noch einmal.",
   errEmbed: "Der Scanner kann auf dieser Seite nicht angezeigt werden. Öffnen Sie den Link direkt.",
   cameraDenied: "Der Kamerazugriff wurde verweigert. Sie können stattdessen ein Foto mit Ihrer Kamera-App aufnehmen.",
+  cameraInsecure: "Die Kamera funktioniert nur auf einer sicheren (https-)Seite, diese wurde über http geöffnet. Nehmen Sie stattdessen ein Foto des Dokuments auf oder wählen Sie eines aus.",
   noCamera: "Hier ist keine Kamera verfügbar. Nehmen Sie stattdessen ein Foto des Dokuments auf oder wählen Sie eines aus.",
   pickPhoto: "Foto aufnehmen oder auswählen",
   handoffTitle: "Auf dem Smartphone fortfahren",

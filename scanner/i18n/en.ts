@@ -62,6 +62,7 @@ export const en = {
   errGeneric: "Something went wrong. Try again in a moment.",
   errEmbed: "This page cannot show the scanner here. Open the link directly instead.",
   cameraDenied: "Camera access was refused. You can take a photo with your camera app instead.",
+  cameraInsecure: "The camera only works on a secure (https) page, and this one was opened over plain http. Take or choose a photo of the document instead.",
   noCamera: "No camera is available here. Take or choose a photo of the document instead.",
   pickPhoto: "Take or choose a photo",
   handoffTitle: "Continue on your phone",

@@ -63,6 +63,7 @@ export const es: Strings = {
   errGeneric: "Algo salió mal. Vuelve a intentarlo en un momento.",
   errEmbed: "El escáner no se puede mostrar aquí. Abre el enlace directamente.",
   cameraDenied: "Se denegó el acceso a la cámara. Puedes hacer una foto con la app de cámara.",
+  cameraInsecure: "La cámara solo funciona en una página segura (https) y esta se abrió por http. Haz o elige una foto del documento.",
   noCamera: "No hay ninguna cámara disponible. Haz o elige una foto del documento.",
   pickPhoto: "Hacer o elegir una foto",
   handoffTitle: "Continúa en tu móvil",

@@ -63,6 +63,7 @@ export const fr: Strings = {
   errGeneric: "Un problème est survenu. Réessayez dans un instant.",
   errEmbed: "Le scanner ne peut pas s'afficher ici. Ouvrez directement le lien.",
   cameraDenied: "L'accès à la caméra a été refusé. Vous pouvez prendre une photo avec l'appareil photo à la place.",
+  cameraInsecure: "La caméra ne fonctionne que sur une page sécurisée (https), et celle-ci a été ouverte en http. Prenez ou choisissez une photo du document.",
   noCamera: "Aucune caméra n'est disponible ici. Prenez ou choisissez une photo du document.",
   pickPhoto: "Prendre ou choisir une photo",
   handoffTitle: "Continuer sur votre téléphone",

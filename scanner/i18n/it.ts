@@ -63,6 +63,7 @@ export const it: Strings = {
   errGeneric: "Si è verificato un problema. Riprova tra un momento.",
   errEmbed: "Lo scanner non può essere mostrato qui. Apri direttamente il link.",
   cameraDenied: "L'accesso alla fotocamera è stato negato. Puoi scattare una foto con l'app della fotocamera.",
+  cameraInsecure: "La fotocamera funziona solo su una pagina sicura (https) e questa è stata aperta in http. Scatta o scegli una foto del documento.",
   noCamera: "Nessuna fotocamera disponibile. Scatta o scegli una foto del documento.",
   pickPhoto: "Scatta o scegli una foto",
   handoffTitle: "Continua sul telefono",

@@ -63,6 +63,7 @@ export const nl: Strings = {
   errGeneric: "Er ging iets mis. Probeer het zo opnieuw.",
   errEmbed: "De scanner kan hier niet worden getoond. Open de link rechtstreeks.",
   cameraDenied: "Toegang tot de camera is geweigerd. Je kunt in plaats daarvan een foto maken met je camera-app.",
+  cameraInsecure: "De camera werkt alleen op een beveiligde (https-)pagina en deze is via http geopend. Maak of kies een foto van het document.",
   noCamera: "Er is hier geen camera beschikbaar. Maak of kies een foto van het document.",
   pickPhoto: "Foto maken of kiezen",
   handoffTitle: "Ga verder op je telefoon",

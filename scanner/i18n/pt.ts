@@ -63,6 +63,7 @@ export const pt: Strings = {
   errGeneric: "Ocorreu um problema. Tente novamente dentro de momentos.",
   errEmbed: "O digitalizador não pode ser mostrado aqui. Abra a ligação diretamente.",
   cameraDenied: "O acesso à câmara foi recusado. Pode tirar uma foto com a aplicação da câmara.",
+  cameraInsecure: "A câmara só funciona numa página segura (https) e esta foi aberta por http. Tire ou escolha uma foto do documento.",
   noCamera: "Não há nenhuma câmara disponível. Tire ou escolha uma foto do documento.",
   pickPhoto: "Tirar ou escolher uma foto",
   handoffTitle: "Continue no seu telemóvel",

@@ -21,7 +21,7 @@ export function FallbackPicker({ t, reason, handoffQr, onFile, children }: Props
   return (
     <section className="ds-screen ds-fallback" data-screen="fallback" aria-labelledby={`${id}-t`}>
       <h1 id={`${id}-t`} className="ds-title">{t("title")}</h1>
-      <p className="ds-body">{reason === "denied" ? t("cameraDenied") : t("noCamera")}</p>
+      <p className="ds-body">{reason === "denied" ? t("cameraDenied") : reason === "insecure" ? t("cameraInsecure") : t("noCamera")}</p>
       <label className="ds-btn ds-btn-primary ds-file-label">
         {t("pickPhoto")}
         <input className="ds-file-input" type="file" accept="image/*" capture="environment"
@@ -36,6 +36,7 @@ export function FallbackPicker({ t, reason, handoffQr, onFile, children }: Props
           <h2 className="ds-subtitle">{t("handoffTitle")}</h2>
           <p className="ds-body">{t("handoffBody")}</p>
           <img className="ds-qr" src={handoffQr} alt={t("handoffAlt")} width={220} height={220} referrerPolicy="no-referrer" />
+          {pointsAtLoopback() && <LoopbackNote />}
         </div>
       )}
       {children}
@@ -46,4 +47,22 @@ export function FallbackPicker({ t, reason, handoffQr, onFile, children }: Props
 /** A desktop: no touch-first pointer and no mobile user agent. */
 export function isDesktop(): boolean {
   return window.matchMedia("(pointer: fine)").matches && !/Mobi|Android|iPhone|iPad/i.test(navigator.userAgent);
+}
+
+/**
+ * The QR code encodes this page's own address (SCAN_URL_BASE). On a loopback host a phone
+ * would open its own localhost, so the developer is told; in English, as it only ever shows
+ * on a development install.
+ */
+function pointsAtLoopback(): boolean {
+  return /^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/i.test(window.location.hostname) || window.location.hostname.endsWith(".localhost");
+}
+
+function LoopbackNote() {
+  return (
+    <p className="ds-body ds-devnote" role="note" data-testid="handoff-loopback">
+      Developer note: this QR code opens {window.location.origin}, which a phone cannot reach (it would open its own localhost). Set PUBLIC_BASE_URL to an address
+      the phone can reach, such as the LAN address <code>npm start</code> prints or an https tunnel; the camera also needs https.
+    </p>
+  );
 }

@@ -44,14 +44,18 @@ describe("happy", () => {
     expect(res.body).toEqual({
       user: { id: expect.stringMatching(/^usr_/), email, name: null, theme_mode: "auto" },
       tenant: { id: expect.stringMatching(/^ten_/), name: email, plan: "free", credits: 250, allowed_origins: [] },
+      secret_key: expect.stringMatching(/^sk_test_[A-Za-z0-9_-]{40}$/),
     });
+    // The key in the answer is the account's own secret key, and it works.
+    const read = await callJson("GET", "/v1/sessions/sess_unknown", { headers: { Authorization: `Bearer ${res.body.secret_key}` } });
+    expect(read.status).toBe(404);
     const setCookie = res.headers.get("set-cookie")!;
     expect(setCookie).toMatch(/^sc_session=[A-Za-z0-9_-]{40,}; /);
     for (const attr of ["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=604800"]) expect(setCookie).toContain(attr);
     expect(setCookie).not.toContain("Secure");
     const who = await me(cookieFrom(setCookie));
     expect(who.status).toBe(200);
-    expect(who.body).toEqual(res.body);
+    expect(who.body).toEqual({ user: res.body.user, tenant: res.body.tenant });
   });
 
   it("signup writes tenant, user, two test keys, the grant, the default profile and a webhook secret in one go", async () => {

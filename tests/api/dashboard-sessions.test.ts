@@ -34,7 +34,7 @@ describe("happy", () => {
 
   it("an empty tenant lists nothing", async () => {
     const a = await signup();
-    expect((await list(a.cookie)).body).toEqual({ sessions: [] });
+    expect((await list(a.cookie)).body).toEqual({ sessions: [], next_cursor: null });
   });
 });
 

@@ -39,6 +39,20 @@ describe("GET /v1/openapi.json", () => {
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "402", "403", "409", "429", "503"]));
     expect(body.webhooks["scan.completed"].post.requestBody.content["application/json"].schema).toBeDefined();
   });
+
+  it("lists sessions with its filters, the cursor and a whole example answer", () => {
+    const list = served.body.paths["/v1/sessions"].get;
+    expect(list.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["cursor", "from", "limit", "mode", "q", "source", "status", "to"]);
+    expect(list.responses["200"].content["application/json"].example.next_cursor).toEqual(expect.any(String));
+  });
+});
+
+describe("example answers", () => {
+  it("each matches its operation's response schema", () => {
+    const withExamples = OPERATIONS.flatMap((op) => Object.values(op.responses).filter((r) => r.example !== undefined && r.schema));
+    expect(withExamples.length).toBeGreaterThan(0);
+    for (const r of withExamples) expect(r.schema!.safeParse(r.example).error).toBeUndefined();
+  });
 });
 
 describe("the reference and the routes", () => {

@@ -69,7 +69,7 @@ describe("happy", () => {
     expect(verifySignature({ rawBody: req.rawBody, header, secret })).toBe(true);
     expect(stripe.webhooks.constructEvent(req.rawBody, header, secret, 300)).toEqual(payload);
     expect(row).toMatchObject({ status: "succeeded", attemptCount: 1, nextAttemptAt: null, leaseUntil: null });
-    expect(row.attempts).toEqual([{ at: expect.any(String), ms: expect.any(Number), response_status: 200, error: null }]);
+    expect(row.attempts).toEqual([{ at: expect.any(String), ms: expect.any(Number), response_status: 200, response_body: expect.any(String), error: null }]);
     expect(await sessionStatus(db(), sessionId)).toBe("delivered");
   });
 
@@ -231,7 +231,7 @@ describe("happy", () => {
     const res = await callJson("POST", "/v1/dashboard/webhook/test", { cookie });
     expect(res.status).toBe(201);
     const d = res.body.delivery;
-    expect(Object.keys(d).sort()).toEqual(["attempts", "created_at", "event", "event_id", "id", "payload", "replay_of", "session_id", "status", "url"]);
+    expect(Object.keys(d).sort()).toEqual(["attempts", "created_at", "event", "event_id", "id", "next_attempt_at", "payload", "replay_of", "session_id", "status", "url"]);
     expect(d).toMatchObject({ event: "test.ping", url: ok.url, status: "pending", attempts: [], replay_of: null });
     expect(d.session_id).toMatch(/^sess_test_/);
     expect(JSON.parse(d.payload)).toEqual({ id: d.event_id, type: "test.ping", session_id: d.session_id, metadata: { source: "dashboard" }, result: null, created_at: d.created_at });
@@ -254,7 +254,7 @@ describe("happy", () => {
     const res = await callJson("GET", "/v1/dashboard/webhook/deliveries", { cookie });
     expect(res.status).toBe(200);
     expect(res.body.deliveries.map((d: { id: string }) => d.id)).toEqual([...ids].reverse());
-    expect(res.body.deliveries[2].attempts).toEqual([{ at: expect.any(String), ms: expect.any(Number), response_status: 500, error: null }]);
+    expect(res.body.deliveries[2].attempts).toEqual([{ at: expect.any(String), ms: expect.any(Number), response_status: 500, response_body: expect.any(String), error: null }]);
     expect(JSON.stringify(res.body)).not.toContain(await secretOf(tenantId));
     expect((await callJson("GET", "/v1/dashboard/webhook/deliveries?limit=2", { cookie })).body.deliveries).toHaveLength(2);
     expect((await callJson("GET", "/v1/dashboard/webhook/deliveries?limit=500", { cookie })).body.deliveries).toHaveLength(3);

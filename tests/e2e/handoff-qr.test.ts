@@ -18,6 +18,8 @@ describe("happy", () => {
     await desktop.evaluate(([id, t]) => (window as unknown as HandoffWindow).startHandoff(id, t), [session.id, session.client_token]);
     const img = desktop.locator('[data-docscan="handoff"] img');
     await desktop.waitForFunction(() => (document.querySelector('[data-docscan="handoff"] img') as HTMLImageElement | null)?.naturalWidth);
+    // The service runs on localhost here: the hand-off warns that a phone could not open the code.
+    expect(await desktop.locator('[data-docscan="handoff-loopback"]').textContent()).toContain("which a phone cannot reach");
     expect(await img.getAttribute("src")).toBe(`${baseUrl()}/v1/sessions/${session.id}/qr?t=${encodeURIComponent(session.client_token)}`);
 
     const scanned = decodeQrPng(await img.screenshot());

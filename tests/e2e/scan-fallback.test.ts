@@ -1,3 +1,4 @@
+import { networkInterfaces } from "node:os";
 import path from "node:path";
 import jpeg from "jpeg-js";
 import type { Browser } from "playwright-core";
@@ -16,6 +17,23 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe("hosted scanner without a camera", () => {
+  it("opened over plain http off localhost, it says the camera needs https and offers a photo instead", async () => {
+    const lan = Object.values(networkInterfaces()).flat().find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+    expect(lan, "a non-loopback IPv4 address to reach the test server by").toBeDefined();
+    const camera = await launchChromium();
+    try {
+      const session = await createSession((await newTenant()).secretKey);
+      const url = new URL(session.scan_url);
+      url.hostname = lan!;
+      const page = await (await camera.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+      expect(await page.goto(url.toString()).then(() => page.evaluate(() => window.isSecureContext))).toBe(false);
+      await page.waitForSelector('[data-screen="fallback"]', { timeout: 30_000 });
+      expect(await page.textContent('[data-screen="fallback"]')).toContain("The camera only works on a secure (https) page");
+    } finally {
+      await camera.close();
+    }
+  });
+
   it("falls back to the photo picker, offers the QR hand-off on a desktop, and uploads the corrected page", async () => {
     const tenant = await newTenant();
     const session = await createSession(tenant.secretKey);
@@ -28,6 +46,8 @@ describe("hosted scanner without a camera", () => {
     const qr = page.getByRole("img", { name: "QR code that opens this scanner on a phone" });
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await qr.getAttribute("src")).toContain(`/v1/sessions/${session.id}/qr?t=`);
+    // The test server is on localhost: the QR code would send a phone to its own localhost, and the page says so.
+    expect(await page.getByTestId("handoff-loopback").textContent()).toContain("which a phone cannot reach");
     if (shots) await page.screenshot({ path: path.join(shots, "fallback-desktop.png") });
 
     const photo = renderPagePhoto();

@@ -1,6 +1,6 @@
 "use client";
 
-import { TableScroll } from "../../ui/table-scroll";
+import { DataTable, type Column } from "../../ui/data-table";
 import { useState } from "react";
 import { api } from "../../api";
 import { formatDateTime } from "../../format";
@@ -16,7 +16,7 @@ export const keyLabel = (k: ApiKey): string => (k.name ? `“${k.name}”` : k.d
 
 interface KeysTableProps {
   keys: ApiKey[];
-  /** The sign-up secret key, whose value was never shown. */
+  /** The sign-up secret key, whose value is shown only once, right after sign-up. */
   signupKeyId: string | null;
   onRevoked: (key: ApiKey) => void;
   onCopiedPublishable: () => void;
@@ -34,60 +34,59 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
     if (answer) onRevoked(answer.key);
   }
 
+  const columns: Column<ApiKey>[] = [
+    {
+      label: "Key",
+      cell: (k) => (
+        <>
+          <span className="c-key-name">{k.name ?? "Unnamed key"}</span>
+          <code className="c-key-display">{k.display}</code>
+          {k.id === signupKeyId && <span className="c-cell-note">Created at sign-up; its value was shown once, after sign-up.</span>}
+        </>
+      ),
+    },
+    {
+      label: "Type",
+      cell: (k) => (
+        <>
+          {k.kind === "secret" ? "Secret" : "Publishable"} <span className={k.mode === "live" ? "c-badge c-badge--accent" : "c-badge"}>{k.mode === "live" ? "Live" : "Test"}</span>
+        </>
+      ),
+    },
+    { label: "Created", className: "c-nowrap", cell: (k) => formatDateTime(k.created_at) },
+    { label: "Last used", className: "c-nowrap", cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : "Never") },
+    {
+      label: "Status",
+      cell: (k) => (k.revoked_at ? <span className="c-badge c-badge--danger">Revoked {formatDateTime(k.revoked_at)}</span> : <span className="c-badge c-badge--success">Active</span>),
+    },
+    {
+      label: "Actions",
+      hideLabel: true,
+      cell: (k) =>
+        !k.revoked_at && (
+          <div className="c-actions c-actions--nowrap">
+            {k.kind === "publishable" && <CopyButton value={k.display} accessibleLabel={`Copy ${keyLabel(k)}`} onCopied={onCopiedPublishable} />}
+            <Button variant="secondary" onClick={() => setRevoking(k)} aria-label={`Revoke ${keyLabel(k)}`}>
+              Revoke
+            </Button>
+          </div>
+        ),
+    },
+  ];
+
   return (
     <>
       <Notice tone="error">{action.problem}</Notice>
-      <TableScroll label="API keys">
-        <table className="c-table" data-testid="keys-table">
-          <caption className="c-visually-hidden">API keys, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Type</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Status</th>
-              <th scope="col">
-                <span className="c-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => (
-              <tr key={k.id} className={k.revoked_at ? "c-row--revoked" : undefined} data-key-id={k.id}>
-                <td>
-                  <span className="c-key-name">{k.name ?? "Unnamed key"}</span>
-                  <code className="c-key-display">{k.display}</code>
-                  {k.id === signupKeyId && <span className="c-cell-note">Created at sign-up; its value cannot be shown.</span>}
-                </td>
-                <td>
-                  {k.kind === "secret" ? "Secret" : "Publishable"}{" "}
-                  <span className={k.mode === "live" ? "c-badge c-badge--accent" : "c-badge"}>{k.mode === "live" ? "Live" : "Test"}</span>
-                </td>
-                <td className="c-nowrap">{formatDateTime(k.created_at)}</td>
-                <td className="c-nowrap">{k.last_used_at ? formatDateTime(k.last_used_at) : "Never"}</td>
-                <td>
-                  {k.revoked_at ? (
-                    <span className="c-badge c-badge--danger">Revoked {formatDateTime(k.revoked_at)}</span>
-                  ) : (
-                    <span className="c-badge c-badge--success">Active</span>
-                  )}
-                </td>
-                <td>
-                  {!k.revoked_at && (
-                    <div className="c-actions c-actions--nowrap">
-                      {k.kind === "publishable" && <CopyButton value={k.display} accessibleLabel={`Copy ${keyLabel(k)}`} onCopied={onCopiedPublishable} />}
-                      <Button variant="secondary" onClick={() => setRevoking(k)} aria-label={`Revoke ${keyLabel(k)}`}>
-                        Revoke
-                      </Button>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="API keys"
+        caption="API keys, newest first"
+        captionHidden
+        columns={columns}
+        rows={keys}
+        rowKey={(k) => k.id}
+        rowAttrs={(k) => ({ "data-key-id": k.id, className: k.revoked_at ? "c-row--revoked" : undefined })}
+        testId="keys-table"
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={revoking ? `Revoke ${keyLabel(revoking)}?` : "Revoke key?"}

@@ -1,7 +1,7 @@
 "use client";
 
-import { TableScroll } from "../../ui/table-scroll";
-import { Fragment, useState } from "react";
+import { useState } from "react";
+import { DataTable, type Column } from "../../ui/data-table";
 import { api } from "../../api";
 import { formatDateTime } from "../../format";
 import type { WebhookDelivery } from "../../types";
@@ -33,64 +33,64 @@ export function DeliveriesLog({ deliveries, highlightId, onReplayed }: Deliverie
     if (answer) onReplayed(answer.delivery, id);
   }
 
+  const columns: Column<WebhookDelivery>[] = [
+    {
+      label: "Event",
+      cell: (d) => (
+        <>
+          <code>{d.event}</code>
+          <span className="c-cell-note c-mono">{d.id}</span>
+          {d.replay_of && (
+            <span className="c-cell-note">
+              Replay of <span className="c-mono">{d.replay_of}</span>
+            </span>
+          )}
+        </>
+      ),
+    },
+    { label: "Status", cell: (d) => <span className={`c-badge ${STATUS_BADGE[d.status]}`}>{STATUS_WORDS[d.status]}</span> },
+    { label: "Attempts", numeric: true, cell: (d) => d.attempts.length },
+    {
+      label: "Last attempt",
+      cell: (d) => (
+        <>
+          {lastAttemptWords(d)}
+          {d.attempts.length > 0 && <span className="c-cell-note">{formatDateTime(d.attempts.at(-1)!.at)}</span>}
+        </>
+      ),
+    },
+    { label: "Next retry", cell: (d) => (d.next_attempt_at ? formatDateTime(d.next_attempt_at) : "—") },
+    {
+      label: "Actions",
+      hideLabel: true,
+      cell: (d) => (
+        <div className="c-actions">
+          <Button variant="ghost" aria-expanded={open === d.id} aria-controls={`details-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`${open === d.id ? "Hide details" : "Details"} of ${d.event} delivery ${d.id}`}>
+            {open === d.id ? "Hide details" : "Details"}
+          </Button>
+          <Button variant="secondary" onClick={() => replayDelivery(d.id)} busy={replaying === d.id} busyLabel="Replaying…" disabled={replaying !== null} aria-label={`Replay ${d.event} delivery ${d.id}`}>
+            Replay
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
       <Notice tone="error">{replay.problem}</Notice>
-      <TableScroll label="Webhook deliveries" className="c-table-wrap--details">
-        <table className="c-table" data-testid="deliveries-table">
-          <caption className="c-visually-hidden">Webhook deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="c-num">
-                Attempts
-              </th>
-              <th scope="col">Last response</th>
-              <th scope="col">Last attempt</th>
-              <th scope="col">
-                <span className="c-visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <Fragment key={d.id}>
-                <tr data-delivery-id={d.id} className={d.id === highlightId ? "c-row--new" : undefined}>
-                  <td>
-                    <code>{d.event}</code>
-                    <span className="c-cell-note c-mono">{d.id}</span>
-                    {d.replay_of && <span className="c-cell-note">Replay of <span className="c-mono">{d.replay_of}</span></span>}
-                  </td>
-                  <td>
-                    <span className={`c-badge ${STATUS_BADGE[d.status]}`}>{STATUS_WORDS[d.status]}</span>
-                  </td>
-                  <td className="c-num">{d.attempts.length}</td>
-                  <td>{lastAttemptWords(d)}</td>
-                  <td className="c-nowrap">{formatDateTime(d.attempts.at(-1)?.at ?? null)}</td>
-                  <td>
-                    <div className="c-actions c-actions--nowrap">
-                      <Button variant="ghost" aria-expanded={open === d.id} aria-controls={`details-${d.id}`} onClick={() => setOpen(open === d.id ? null : d.id)} aria-label={`${open === d.id ? "Hide details" : "Details"} of ${d.event} delivery ${d.id}`}>
-                        {open === d.id ? "Hide details" : "Details"}
-                      </Button>
-                      <Button variant="secondary" onClick={() => replayDelivery(d.id)} busy={replaying === d.id} busyLabel="Replaying…" disabled={replaying !== null} aria-label={`Replay ${d.event} delivery ${d.id}`}>
-                        Replay
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-                {open === d.id && (
-                  <tr id={`details-${d.id}`} className="c-row--details">
-                    <td colSpan={6}>
-                      <DeliveryDetails delivery={d} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+      <DataTable
+        label="Webhook deliveries"
+        caption="Webhook deliveries, newest first"
+        captionHidden
+        wrapClassName="c-table-wrap--details"
+        columns={columns}
+        rows={deliveries}
+        rowKey={(d) => d.id}
+        rowAttrs={(d) => ({ "data-delivery-id": d.id, className: d.id === highlightId ? "c-row--new" : undefined })}
+        expanded={(d) => (open === d.id ? { id: `details-${d.id}`, content: <DeliveryDetails delivery={d} /> } : null)}
+        testId="deliveries-table"
+      />
     </>
   );
 }

@@ -20,10 +20,17 @@ interface EndpointFormProps {
   config: WebhookConfig;
   onSaved: (config: WebhookConfig) => void;
   onPinged: (delivery: WebhookDelivery) => void;
+  /**
+   * Nobody has seen the signing secret yet: saving a URL first makes a fresh secret (the
+   * rotation endpoint, which shows it once) and hands it here, so no delivery is ever signed
+   * with a secret the owner has not been shown.
+   */
+  mintsFirstSecret: boolean;
+  onSecretMinted: (secret: string) => void;
 }
 
 /** URL and events (`PUT /v1/dashboard/webhook`), checked with the API's schema; and the test ping. */
-export function EndpointForm({ config, onSaved, onPinged }: EndpointFormProps) {
+export function EndpointForm({ config, onSaved, onPinged, mintsFirstSecret, onSecretMinted }: EndpointFormProps) {
   const [url, setUrl] = useState(config.url);
   const [events, setEvents] = useState<string[]>(config.events);
   const [status, setStatus] = useState<string | null>(null);
@@ -35,6 +42,11 @@ export function EndpointForm({ config, onSaved, onPinged }: EndpointFormProps) {
     setStatus(null);
     const body = { url: url.trim(), events };
     if (!save.check(UpdateWebhookInput, body)) return;
+    if (mintsFirstSecret && body.url !== "") {
+      const minted = await save.run(() => api.post<{ secret: string }>("/v1/dashboard/webhook/rotate-secret"));
+      if (!minted) return;
+      onSecretMinted(minted.secret);
+    }
     const saved = await save.run(() => api.put<WebhookConfig>("/v1/dashboard/webhook", body));
     if (!saved) return;
     setUrl(saved.url);

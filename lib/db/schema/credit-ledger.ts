@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { ts } from "./columns";
-import { sessions } from "./sessions";
 import { tenants } from "./tenants";
 
 export const LEDGER_REASONS = ["signup_grant", "topup", "session", "adjustment"] as const;
@@ -17,7 +16,8 @@ export const creditLedger = pgTable(
     delta: integer("delta").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason", { enum: LEDGER_REASONS }).notNull(),
-    sessionId: text("session_id").references(() => sessions.id),
+    /** No foreign key: the ledger outlives the sessions it names (an account's deletion removes them, keeps this record). */
+    sessionId: text("session_id"),
     note: text("note"),
     createdAt: ts("created_at").notNull(),
   },

@@ -18,5 +18,9 @@ export const tenants = pgTable("tenants", {
   webhookUrl: text("webhook_url"),
   webhookEvents: jsonb("webhook_events").$type<string[]>().notNull().default(["scan.completed"]),
   webhookSecret: text("webhook_secret").notNull(),
+  /** When the owner was last shown the full secret (rotation); null: nobody has seen the current one. */
+  webhookSecretShownAt: ts("webhook_secret_shown_at"),
+  /** The console warns when the balance is at or below this; null: the default (lib/credits). */
+  lowBalanceThreshold: integer("low_balance_threshold"),
   createdAt: ts("created_at").notNull(),
 });

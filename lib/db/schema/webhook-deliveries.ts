@@ -8,6 +8,8 @@ export interface DeliveryAttempt {
   at: string;
   ms: number;
   response_status: number | null;
+  /** The start of the receiver's body; absent on attempts recorded before it was kept. */
+  response_body?: string | null;
   error: string | null;
 }
 

@@ -32,7 +32,7 @@ const sessionWith = (key: string) => api("POST", "/v1/sessions", { json: {}, hea
 describe("happy", () => {
   it("a new secret key is shown once, copies, creates a session; revoked after a confirmation, it is refused", async () => {
     const page = await keysPage();
-    await expect(page.getByTestId("signup-secret-note").innerText()).resolves.toContain("cannot be shown");
+    await expect(page.getByTestId("signup-secret-note").innerText()).resolves.toContain("shown only once, right after sign-up");
     await expectNoSeriousA11yViolations(page, "keys");
 
     await page.getByRole("button", { name: "Create a secret key" }).click();

@@ -68,7 +68,7 @@ describe("happy", () => {
     await pingRow.getByRole("button", { name: /^Details of test\.ping/ }).click();
     const details = page.locator(`#details-${pingId}`);
     await expect(details.innerText()).resolves.toMatch(/HTTP 200, \d+ ms/);
-    await expect(details.locator("pre").innerText()).resolves.toContain('"type": "test.ping"');
+    await expect(details.locator("pre[aria-label^='Payload']").innerText()).resolves.toContain('"type": "test.ping"');
     await expectNoSeriousA11yViolations(page, "webhooks with details open");
 
     await pingRow.getByRole("button", { name: /^Replay test\.ping/ }).click();

@@ -1,12 +1,10 @@
 import { json, methods, route } from "@/lib/http";
-import { listSessions } from "@/lib/sessions";
-import { ListQuery } from "@/lib/validation";
+import { listDashboardSessions, SessionListQuery } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
-
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console", query: ListQuery }, async ({ auth, query, ctx }) =>
-    json(200, { sessions: await listSessions({ ctx, tenantId: auth.tenantId, limit: query.limit }) }),
+  GET: route({ auth: "console", query: SessionListQuery }, async ({ auth, query, ctx }) =>
+    json(200, await listDashboardSessions({ ctx, tenantId: auth.tenantId, query })),
   ),
 });

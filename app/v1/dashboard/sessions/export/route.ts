@@ -1,0 +1,15 @@
+import { methods, route } from "@/lib/http";
+import { exportSessionsCsv, SessionFilterQuery } from "@/lib/sessions";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "console", query: SessionFilterQuery }, async ({ auth, query, ctx }) => {
+    const csv = await exportSessionsCsv({ ctx, tenantId: auth.tenantId, filters: query });
+    const day = ctx.now.toISOString().slice(0, 10);
+    return new Response(csv, {
+      status: 200,
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="sessions-${day}.csv"`, "Cache-Control": "private, no-store" },
+    });
+  }),
+});
