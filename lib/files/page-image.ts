@@ -10,14 +10,18 @@ export interface PageImage {
  * The picture of page `n` (1-based) of a scanner-made PDF, as a browser can show it, without
  * rendering: each page is one image, either a JPEG (DCTDecode: its bytes are the file) or a
  * one-bit Flate image with PNG predictors (its bytes are a PNG's IDAT data, so a PNG header
- * around them is the file). Null when the page has no such image (a PDF from elsewhere).
+ * around them is the file); a page with a JPEG /Thumb, that. Null when the page has none of
+ * these (a PDF from elsewhere, a `bw` page stored as CCITT G4).
  * Vector marks drawn over the image (the watermark) are not in it.
  */
 export async function pageImage(pdf: Uint8Array, n: number): Promise<PageImage | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
   if (!doc) return null;
   if (n < 1 || n > doc.getPageCount()) return null;
-  const xobjects = doc.getPage(n - 1).node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
+  const node = doc.getPage(n - 1).node;
+  const thumb = thumbOf(doc, node);
+  if (thumb) return thumb;
+  const xobjects = node.Resources()?.lookupMaybe(PDFName.of("XObject"), PDFDict);
   let best: { stream: PDFRawStream; area: number } | null = null;
   for (const [, ref] of xobjects?.entries() ?? []) {
     const stream = doc.context.lookup(ref);
@@ -26,6 +30,18 @@ export async function pageImage(pdf: Uint8Array, n: number): Promise<PageImage |
     if (!best || area > best.area) best = { stream, area };
   }
   return best ? imageOf(best.stream) : null;
+}
+
+/**
+ * The page's own thumbnail when it is a JPEG: the scanner keeps one on a page drawn in layers
+ * (mixed raster content), where no single image is the page (the largest is its background,
+ * without the text).
+ */
+function thumbOf(doc: PDFDocument, page: PDFDict): PageImage | null {
+  const ref = page.get(PDFName.of("Thumb"));
+  const stream = ref ? doc.context.lookup(ref) : null;
+  if (!(stream instanceof PDFRawStream) || stream.dict.get(PDFName.of("Filter")) !== PDFName.of("DCTDecode")) return null;
+  return { contentType: "image/jpeg", bytes: stream.contents };
 }
 
 function num(dict: PDFDict, key: string): number {

@@ -46,6 +46,6 @@ export async function pdfInput(p: PageImage): Promise<PdfPageInput> {
   const { mask, maskCoding, background, foreground } = p.mrc;
   return {
     format: "mrc", width, height,
-    mrc: { mask: { ...maskCoding, bytes: await bytes(mask) }, maskWidth: width, maskHeight: height, background: await bytes(background), foreground: await bytes(foreground) },
+    mrc: { mask: { ...maskCoding, bytes: await bytes(mask) }, maskWidth: width, maskHeight: height, background: await bytes(background), foreground: await bytes(foreground), thumb: await bytes(p.page) },
   };
 }

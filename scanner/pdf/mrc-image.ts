@@ -10,6 +10,11 @@ export interface MrcPdfParts {
   /** JPEGs, colour or one-channel: the page without its ink, and the ink's colour. */
   background: Uint8Array;
   foreground: Uint8Array;
+  /**
+   * A small JPEG of the whole page, kept as the page's /Thumb (PDF 32000-1, 12.3.4): no other
+   * image of an MRC page shows the page alone, and the console shows this one as its picture.
+   */
+  thumb?: Uint8Array;
 }
 
 /**
@@ -33,6 +38,7 @@ export async function embedMrc(doc: PDFDocument, page: PDFPage, parts: MrcPdfPar
   const background = await jpegImage(doc, parts.background, null);
   const foreground = await jpegImage(doc, parts.foreground, maskRef);
   const bg: PDFName = page.node.newXObject("Bg", background), fg: PDFName = page.node.newXObject("Fg", foreground);
+  if (parts.thumb) page.node.set(PDFName.of("Thumb"), await jpegImage(doc, parts.thumb, null));
   page.pushOperators(
     pushGraphicsState(), concatTransformationMatrix(box.width, 0, 0, box.height, 0, 0), drawObject(bg), drawObject(fg), popGraphicsState(),
   );

@@ -32,8 +32,12 @@ export const MRC_QUALITY = { background: 0.65, foreground: 0.5 } as const;
  * budget by more than that goes to MRC at once, without three more full-page encodes.
  */
 const LADDER_REACH = 0.75;
-/** The thumbnail kept with an MRC page (its parts are not one picture a browser shows): 1/4 of the page. */
-const PREVIEW_SCALE = 4, PREVIEW_QUALITY = 0.7;
+/**
+ * The thumbnail kept with an MRC page, whose parts are not one picture a browser shows: the
+ * page strip's picture and the PDF page's /Thumb (the console's page picture). An eighth of
+ * the page (207 x 292 px for A4 at 200 dpi, about 10 KB) is enough for both.
+ */
+const PREVIEW_SCALE = 8, PREVIEW_QUALITY = 0.7;
 
 /** The layers of a mixed-raster page (`scanner/encode/mrc.ts`), as stored until the PDF is made. */
 export interface MrcParts {

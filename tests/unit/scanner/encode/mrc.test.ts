@@ -87,9 +87,9 @@ describe("encodePage with MRC", () => {
     expect(qualities).toEqual([PAGE_ENCODING.auto.qualities[0]]);
     expect(out.format).toBe("mrc");
     expect(out.mrc!.mask.size).toBeGreaterThan(0);
-    // the preview shows the page in the strip: a quarter of its size
+    // the preview shows the page in the strip and as the PDF page's thumbnail: an eighth of its size
     const preview = jpeg.decode(new Uint8Array(await out.blob.arrayBuffer()));
-    expect([preview.width, preview.height]).toEqual([SPEC.width / 4, SPEC.height / 4]);
+    expect([preview.width, preview.height]).toEqual([Math.floor(SPEC.width / 8), Math.floor(SPEC.height / 8)]);
   });
 
   it("never splits bw or original pages", async () => {
