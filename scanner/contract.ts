@@ -48,6 +48,8 @@ export type ScannerSettings = {
     showFlash: boolean;
     showZoom: boolean;
     showA4Hint: boolean;
+    /** Recognise each page's text and lay it invisibly over the image, so the PDF is searchable. */
+    ocr: boolean;
   };
   watermark: { enabled: boolean; text?: string; color: string; opacity: number; size: WatermarkSize };
 };
@@ -57,7 +59,7 @@ export const PLATFORM_DEFAULTS: ScannerSettings = deepFreeze({
   locale: "en",
   theme: { accent: "#1a90cc", cornerRadius: 10 },
   completion: {},
-  options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true },
+  options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true, ocr: false },
   watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
 });
 
@@ -111,6 +113,32 @@ export interface PageReport {
   unevenness_after: number;
   /** Prompts the person saw at capture and kept the page anyway. */
   warnings: PageWarning[];
+  /** The page's recognised text, on sessions with `options.ocr`; absent otherwise. */
+  ocr?: PageText;
+}
+
+/**
+ * How a page's text recognition ended: `done` (its text is in the PDF and here), `failed`
+ * (the engine could not run, e.g. its files did not load) or `timed_out` (not finished when
+ * the document was sent); a page that is not `done` is delivered without text.
+ */
+export const OCR_STATUSES = ["done", "failed", "timed_out"] as const;
+export type OcrStatus = (typeof OCR_STATUSES)[number];
+
+/**
+ * Most characters (code points) of one page's text in the report: a dense A4 page of 9 pt
+ * print holds about 7,000. Longer text is cut here (`truncated`); the PDF keeps all of it.
+ */
+export const OCR_TEXT_MAX = 10_000;
+
+/** One page's recognised text: reading order, lines separated by `\n`, words by spaces. */
+export interface PageText {
+  status: OcrStatus;
+  text: string;
+  /** Mean word confidence of the recognition, 0..1 (0 when nothing was recognised). */
+  confidence: number;
+  /** True when `text` was cut at `OCR_TEXT_MAX` characters. */
+  truncated: boolean;
 }
 
 /** Bounds of a page report's numbers (the service rejects anything outside them). */

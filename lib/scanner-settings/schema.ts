@@ -42,6 +42,7 @@ const Options = z.strictObject({
   showFlash: z.boolean(),
   showZoom: z.boolean(),
   showA4Hint: z.boolean(),
+  ocr: z.boolean(),
 });
 
 const Watermark = z.strictObject({
