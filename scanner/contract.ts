@@ -131,6 +131,10 @@ export type OcrStatus = (typeof OCR_STATUSES)[number];
  */
 export const OCR_TEXT_MAX = 10_000;
 
+/** Control characters other than tab and newline: not text a reader can use, so never in a page's text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const OCR_TEXT_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
 /** One page's recognised text: reading order, lines separated by `\n`, words by spaces. */
 export interface PageText {
   status: OcrStatus;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OCR_STATUSES, OCR_TEXT_MAX, PAGE_REPORT_BOUNDS as B } from "../../scanner/contract";
+import { OCR_STATUSES, OCR_TEXT_CONTROLS, OCR_TEXT_MAX, PAGE_REPORT_BOUNDS as B } from "../../scanner/contract";
 
 /**
  * A page's recognised text as the scanner sends it in its report (`options.ocr`). Checked
@@ -14,7 +14,7 @@ export const PageText = z
     text: z
       .string()
       .refine((s) => [...s].length <= OCR_TEXT_MAX, `must be at most ${OCR_TEXT_MAX} characters`)
-      .refine((s) => !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(s), "must not contain control characters other than tab and newline")
+      .refine((s) => s.search(OCR_TEXT_CONTROLS) === -1, "must not contain control characters other than tab and newline")
       .meta({ description: `The page's words in reading order: lines separated by a newline, words by a space. At most ${OCR_TEXT_MAX} characters (see \`truncated\`); the PDF at \`url\` carries all of it as its text layer.` }),
     confidence: z.number().min(B.unit.min).max(B.unit.max).meta({ description: "Mean confidence of the recognised words, 0..1 (0 when nothing was read); 0.85 or more is clean print." }),
     truncated: z.boolean().meta({ description: `True when \`text\` was cut at ${OCR_TEXT_MAX} characters.` }),

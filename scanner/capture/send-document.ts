@@ -3,6 +3,8 @@ import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";
 import type { PageReport, ScanResult } from "../contract";
 import { uploadPdf, type UploadHooks } from "../upload/upload-pdf";
+import { documentLanguage } from "../ocr/assets";
+import type { PageReading } from "../ocr/reading-queue";
 
 /** A corrected page as the PDF needs it, and its quality report. */
 export interface PageImage {
@@ -11,6 +13,8 @@ export interface PageImage {
   width: number;
   height: number;
   report?: PageReport;
+  /** The page's text recognition, on sessions with `options.ocr`. */
+  reading?: PageReading;
 }
 
 /**
@@ -24,15 +28,18 @@ export async function sendDocument(
   hooks: UploadHooks & { onAssembled?(bytes: number): void },
 ): Promise<ScanResult> {
   const inputs = await Promise.all(
-    pages.map(async (p) => ({ bytes: new Uint8Array(await p.page.arrayBuffer()), format: p.format, width: p.width, height: p.height })),
+    pages.map(async (p) => ({
+      bytes: new Uint8Array(await p.page.arrayBuffer()), format: p.format, width: p.width, height: p.height, lines: p.reading?.read?.lines,
+    })),
   );
   const pdf = await assemblePdf(inputs, {
     now: new Date(),
     watermark: pdfWatermark(settings),
     title: settings.theme.brandName,
+    lang: settings.options.ocr ? documentLanguage(settings.locale) : undefined,
   });
   hooks.onAssembled?.(pdf.length);
   const blob = new Blob([pdf as Uint8Array<ArrayBuffer>], { type: "application/pdf" });
-  const reports = pages.map((p) => p.report).filter((r): r is PageReport => !!r);
+  const reports = pages.map((p) => (p.report && p.reading ? { ...p.report, ocr: p.reading.text } : p.report)).filter((r): r is PageReport => !!r);
   return uploadPdf(cfg, blob, pages.length, hooks, reports.length === pages.length ? reports : []);
 }

@@ -2,6 +2,8 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { pageBoxFor } from "./page-size";
 import { drawWatermark, type WatermarkOptions } from "./watermark";
 import { embedBilevelPng } from "./bilevel-image";
+import type { ReadLine } from "../ocr/page-words";
+import { drawTextLayer, setDocumentLanguage } from "./text-layer";
 
 /**
  * One corrected page with its pixel size: a JPEG (colour or one-channel grey), or a
@@ -12,12 +14,16 @@ export interface PdfPageInput {
   format: "jpeg" | "png";
   width: number;
   height: number;
+  /** Recognised lines in the image's pixels, laid over it as invisible text (docs/ocr.md). */
+  lines?: ReadLine[];
 }
 
 export interface AssembleOptions {
   watermark?: WatermarkOptions | null;
   now: Date;
   title?: string;
+  /** The document's language (`/Lang`), set when its pages carry recognised text. */
+  lang?: string;
 }
 
 export const PRODUCER = "docscan hosted scanner";
@@ -37,6 +43,8 @@ export async function assemblePdf(pages: PdfPageInput[], opt: AssembleOptions): 
   doc.setModificationDate(opt.now);
   if (opt.title) doc.setTitle(opt.title);
   const font = opt.watermark ? await doc.embedFont(StandardFonts.HelveticaBold) : null;
+  if (opt.lang) setDocumentLanguage(doc, opt.lang);
+  const textFont = pages.some((p) => p.lines?.length) ? await doc.embedFont(StandardFonts.Helvetica) : null;
   for (const p of pages) {
     const box = pageBoxFor(p.width, p.height);
     const page = doc.addPage([box.width, box.height]);
@@ -46,6 +54,8 @@ export async function assemblePdf(pages: PdfPageInput[], opt: AssembleOptions): 
       const image = await doc.embedJpg(p.bytes.byteOffset ? new Uint8Array(p.bytes) : p.bytes);
       page.drawImage(image, { x: 0, y: 0, width: box.width, height: box.height });
     }
+    // Under the watermark, so a reader's selection follows the page's words, not the stamp.
+    if (textFont && p.lines?.length) drawTextLayer(page, textFont, p.lines, p.width, p.height, box);
     if (font && opt.watermark) drawWatermark(page, font, opt.watermark);
   }
   return doc.save({ useObjectStreams: true });

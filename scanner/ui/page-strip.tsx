@@ -11,13 +11,15 @@ interface Props {
   onDelete(p: PageView): void;
   onMove(p: PageView, delta: -1 | 1): void;
   onSend(): void;
+  /** Pages whose text is still being read (null without OCR): shown to scripts as `data-reading`. */
+  reading?: number | null;
 }
 
 /** The captured pages: review (open to re-crop), retake, delete, reorder, then send. */
-export function PageStrip({ t, pages, max, onOpen, onRetake, onDelete, onMove, onSend }: Props) {
+export function PageStrip({ t, pages, max, onOpen, onRetake, onDelete, onMove, onSend, reading = null }: Props) {
   if (pages.length === 0) return null;
   return (
-    <nav className="ds-strip" aria-label={t("pagesTitle")}>
+    <nav className="ds-strip" aria-label={t("pagesTitle")} data-reading={reading ?? undefined}>
       <p className="ds-strip-count">{pages.length >= max ? t("maxPagesReached", { max }) : t("pageCount", { n: pages.length, max })}</p>
       <ol className="ds-strip-list">
         {pages.map((p, i) => (
