@@ -51,6 +51,12 @@ export class ReadingQueue {
     return [...this.jobs.values()].filter((j) => !j.settled).length;
   }
 
+  /** Whether this image of page `id` has been read (or has failed). */
+  isSettled(id: string, image: Blob): boolean {
+    const job = this.jobs.get(id);
+    return !!job?.settled && job.image === image;
+  }
+
   /** Each page's reading, in the order given, waiting at most `waitMs` for those still being read. */
   async settle(pages: { id: string; page: Blob }[], waitMs: number): Promise<PageReading[]> {
     for (const p of pages) this.add(p.id, p.page);

@@ -1,8 +1,8 @@
 "use client";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Locale } from "../contract";
-import { Recognizer } from "../ocr/recognizer";
-import { ReadingQueue, type PageReading } from "../ocr/reading-queue";
+import type { PageReading } from "../ocr/reading-queue";
+import type { ReadingSession } from "../ocr/reading-session";
 
 /**
  * How long "Send document" may wait for pages still being read, per page sent: the cost of
@@ -10,36 +10,54 @@ import { ReadingQueue, type PageReading } from "../ocr/reading-queue";
  */
 export const READING_WAIT_MS_PER_PAGE = 2000;
 
+type Page = { id: string; page: Blob };
+const FAILED: PageReading = { text: { status: "failed", text: "", confidence: 0, truncated: false }, read: null };
+
 /**
  * Text recognition of the captured pages, with `options.ocr` on: each page is queued as soon
- * as it is saved, so it is read while the person captures the next. Off, it is nothing: no
- * engine is created or fetched. `pending` counts pages still being read (the strip shows it).
+ * as it is saved, so it is read while the person captures the next. Off, it is nothing: the
+ * recognition code is a chunk of its own that is never requested. `pending` counts pages still
+ * being read (null without OCR).
  */
-export function usePageReading(enabled: boolean, locale: Locale, pages: { id: string; page: Blob }[]) {
-  const [pending, setPending] = useState(0);
-  const queue = useMemo(() => {
-    if (!enabled) return null;
-    const recognizer = new Recognizer(locale, window.location.origin);
-    const q: ReadingQueue = new ReadingQueue(recognizer, () => setPending(q.pending));
-    return { q, recognizer };
+export function usePageReading(enabled: boolean, locale: Locale, pages: Page[]) {
+  const [, setChanges] = useState(0);
+  const [session, setSession] = useState<ReadingSession | null>(null);
+  const loading = useRef<Promise<ReadingSession | null> | null>(null);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true, made: ReadingSession | null = null;
+    loading.current = import("../ocr/reading-session")
+      .then(({ startReading }) => {
+        if (!live) return null;
+        made = startReading(locale, window.location.origin, () => setChanges((n) => n + 1));
+        setSession(made);
+        return made;
+      })
+      .catch(() => null);
+    return () => {
+      live = false;
+      made?.dispose();
+      loading.current = null;
+      setSession(null);
+    };
   }, [enabled, locale]);
 
   useEffect(() => {
-    if (!queue) return;
-    queue.q.keep(new Set(pages.map((p) => p.id)));
-    for (const p of pages) queue.q.add(p.id, p.page);
-    setPending(queue.q.pending);
-  }, [queue, pages]);
+    if (!session) return;
+    session.queue.keep(new Set(pages.map((p) => p.id)));
+    for (const p of pages) session.queue.add(p.id, p.page);
+  }, [session, pages]);
 
-  useEffect(() => {
-    // Load the engine while the person frames the first page, not after it.
-    queue?.recognizer.warm();
-    return () => queue?.recognizer.dispose();
-  }, [queue]);
+  // Counted from the pages on screen, so a page just kept counts as unread from its first render.
+  const pending = enabled ? pages.filter((p) => !session?.queue.isSettled(p.id, p.page)).length : null;
 
   /** Each page's reading for the document being sent, or null without OCR. */
-  const settle = async (sent: { id: string; page: Blob }[]): Promise<PageReading[] | null> =>
-    queue ? queue.q.settle(sent, READING_WAIT_MS_PER_PAGE * sent.length) : null;
+  const settle = async (sent: Page[]): Promise<PageReading[] | null> => {
+    if (!enabled) return null;
+    const ready = await loading.current;
+    return ready ? ready.queue.settle(sent, READING_WAIT_MS_PER_PAGE * sent.length) : sent.map(() => FAILED);
+  };
 
-  return { pending: queue ? pending : null, settle };
+  return { pending, settle };
 }

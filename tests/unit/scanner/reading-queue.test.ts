@@ -29,6 +29,7 @@ describe("ReadingQueue", () => {
     await tick();
     expect(reader.calls).toHaveLength(2);
     expect(q.pending).toBe(1);
+    expect([q.isSettled("1", a), q.isSettled("2", b), q.isSettled("1", b)]).toEqual([true, false, false]);
     const got = await q.settle([{ id: "1", page: a }, { id: "2", page: b }], 20);
     expect(got.map((g) => g.text)).toEqual([
       { status: "done", text: "first", confidence: 0.9, truncated: false },
