@@ -9,7 +9,10 @@ import type { PageBox } from "./page-size";
  * Lays a page's recognised words over its image as invisible text (rendering mode 3), word by
  * word: each word starts where the engine saw it, sits on its line's baseline, is as tall as
  * the line's print and is squeezed or stretched (Tz) to the width of its box, so a search hit or
- * a selection highlights the printed word. `imageWidth`/`imageHeight` are the pixels the
+ * a selection highlights the printed word. Words are set upright on one baseline per line (the
+ * line's, at its middle), even when the print slopes a little: text extractors group glyphs
+ * into lines by their baselines, and a word rotated or stepped with the slope ends up split
+ * from its neighbours on a line of its own. `imageWidth`/`imageHeight` are the pixels the
  * boxes are in; `box` the page's size in points.
  *
  * The font is a standard one (Helvetica, WinAnsi): every letter of the seven languages the
@@ -21,10 +24,8 @@ export function drawTextLayer(page: PDFPage, font: PDFFont, lines: ReadLine[], i
   const key = page.node.newFontDictionary(font.name, font.ref);
   const ops = [beginText(), setTextRenderingMode(TextRenderingMode.Invisible)];
   for (const line of lines) {
-    const [bx0, by0, bx1, by1] = line.baseline;
-    const run = bx1 - bx0, rise = by1 - by0;
-    const angle = run > 0 ? Math.atan2(-rise * sy, run * sx) : 0;
-    const cos = Math.cos(angle), sin = Math.sin(angle);
+    const [, by0, , by1] = line.baseline;
+    const y = round(box.height - ((by0 + by1) / 2) * sy);
     const size = Math.max(1, line.height * sy);
     ops.push(setFontAndSize(key, round(size)));
     for (const word of line.words) {
@@ -33,10 +34,8 @@ export function drawTextLayer(page: PDFPage, font: PDFFont, lines: ReadLine[], i
       const [x0, , x1] = word.box;
       const natural = font.widthOfTextAtSize(text, size);
       if (natural <= 0) continue;
-      // The baseline at the word's left edge (it may slope).
-      const baseY = run > 0 ? by0 + (rise * (x0 - bx0)) / run : by1;
-      const squeeze = (100 * (x1 - x0) * sx) / (natural * cos);
-      ops.push(setCharacterSqueeze(round(squeeze)), setTextMatrix(round(cos), round(sin), round(-sin), round(cos), round(x0 * sx), round(box.height - baseY * sy)), showText(font.encodeText(text)));
+      const squeeze = (100 * (x1 - x0) * sx) / natural;
+      ops.push(setCharacterSqueeze(round(squeeze)), setTextMatrix(1, 0, 0, 1, round(x0 * sx), y), showText(font.encodeText(text)));
     }
   }
   ops.push(endText());

@@ -125,7 +125,8 @@ describe("page words", () => {
     blocks: [{ paragraphs: [{ lines: [
       { words: [
         { text: "Hello", confidence: 90, bbox: { x0: 10, y0: 10, x1: 60, y1: 30 } },
-        { text: " \u0007", confidence: 10, bbox: { x0: 70, y0: 10, x1: 80, y1: 30 } },
+        { text: " \u0007", confidence: 60, bbox: { x0: 70, y0: 10, x1: 80, y1: 30 } },
+        { text: "TT", confidence: 12, bbox: { x0: 80, y0: 10, x1: 88, y1: 30 } },
         { text: "world", confidence: 80, bbox: { x0: 90, y0: 10, x1: 150, y1: 30 } },
       ], baseline: { x0: 10, y0: 30, x1: 150, y1: 30 }, rowAttributes: { rowHeight: 26 }, bbox: { x0: 10, y0: 10, x1: 150, y1: 30 } },
       { words: [{ text: "", confidence: 0, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } }], baseline: { x0: 0, y0: 0, x1: 0, y1: 0 }, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } },
@@ -133,7 +134,7 @@ describe("page words", () => {
     ] }] }],
   };
 
-  it("keeps non-empty words line by line; the text joins them; confidence is the words' mean", () => {
+  it("keeps non-empty words the engine is reasonably sure of, line by line; the text joins them; confidence is the words' mean", () => {
     const read = linesOf(engine);
     expect(read.lines.map((l) => l.words.map((w) => w.text))).toEqual([["Hello", "world"], ["again"]]);
     expect(read.lines[0].height).toBe(26);
