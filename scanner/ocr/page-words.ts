@@ -42,13 +42,16 @@ export interface EngineBlocks {
  */
 export const MIN_WORD_CONFIDENCE = 20;
 
+/** A "word" of vertical bars only: the engine's reading of a page edge, a table rule or a fold, never print. */
+const RULE = /^[|¦]+$/;
+
 /** The engine's blocks as lines of non-empty words it is reasonably sure of, in the engine's reading order. */
 export function linesOf(page: EngineBlocks): PageRead {
   const lines: ReadLine[] = [];
   for (const block of page.blocks ?? []) for (const para of block.paragraphs) for (const line of para.lines) {
     const words = line.words
       .map((w) => ({ text: w.text.replace(OCR_TEXT_CONTROLS, "").trim(), box: [w.bbox.x0, w.bbox.y0, w.bbox.x1, w.bbox.y1] as PixelBox, confidence: w.confidence }))
-      .filter((w) => w.text !== "" && w.confidence >= MIN_WORD_CONFIDENCE && w.box[2] > w.box[0] && w.box[3] > w.box[1]);
+      .filter((w) => w.text !== "" && !RULE.test(w.text) && w.confidence >= MIN_WORD_CONFIDENCE && w.box[2] > w.box[0] && w.box[3] > w.box[1]);
     if (!words.length) continue;
     const b = line.baseline;
     const height = line.rowAttributes?.rowHeight || line.bbox.y1 - line.bbox.y0;

@@ -127,6 +127,7 @@ describe("page words", () => {
         { text: "Hello", confidence: 90, bbox: { x0: 10, y0: 10, x1: 60, y1: 30 } },
         { text: " \u0007", confidence: 60, bbox: { x0: 70, y0: 10, x1: 80, y1: 30 } },
         { text: "TT", confidence: 12, bbox: { x0: 80, y0: 10, x1: 88, y1: 30 } },
+        { text: "||", confidence: 68, bbox: { x0: 84, y0: 10, x1: 88, y1: 30 } },
         { text: "world", confidence: 80, bbox: { x0: 90, y0: 10, x1: 150, y1: 30 } },
       ], baseline: { x0: 10, y0: 30, x1: 150, y1: 30 }, rowAttributes: { rowHeight: 26 }, bbox: { x0: 10, y0: 10, x1: 150, y1: 30 } },
       { words: [{ text: "", confidence: 0, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } }], baseline: { x0: 0, y0: 0, x1: 0, y1: 0 }, bbox: { x0: 0, y0: 0, x1: 0, y1: 0 } },
