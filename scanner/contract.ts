@@ -135,6 +135,17 @@ export const OCR_TEXT_MAX = 10_000;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const OCR_TEXT_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
 
+/**
+ * The text-recognition files the service serves and the scanner loads (`/scan/ocr/<engine
+ * version>/…`): versions in the path, so every file is served `immutable` and a release is a new
+ * URL (tests/unit/scanner/reading-queue.test.ts keeps them equal to the installed packages).
+ */
+export const OCR_ENGINE_VERSION = "7.0.0";
+export const OCR_DATA_VERSION = "4.0.0_best_int";
+
+/** Tesseract's language code for each locale the scanner speaks. */
+export const OCR_LANGUAGES: Record<Locale, string> = { en: "eng", de: "deu", fr: "fra", es: "spa", it: "ita", nl: "nld", pt: "por" };
+
 /** One page's recognised text: reading order, lines separated by `\n`, words by spaces. */
 export interface PageText {
   status: OcrStatus;

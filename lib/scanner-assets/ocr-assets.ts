@@ -1,7 +1,7 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { OCR_DATA_VERSION, OCR_ENGINE_VERSION, OCR_LANGUAGES } from "../../scanner/ocr/assets";
+import { OCR_DATA_VERSION, OCR_ENGINE_VERSION, OCR_LANGUAGES } from "../../scanner/contract";
 
 const MODULES = path.join(process.cwd(), "node_modules");
 const CORES = ["tesseract-core-lstm.wasm.js", "tesseract-core-simd-lstm.wasm.js", "tesseract-core-relaxedsimd-lstm.wasm.js"];

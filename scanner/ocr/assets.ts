@@ -1,16 +1,9 @@
-import type { Locale } from "../contract";
+import { OCR_DATA_VERSION, OCR_ENGINE_VERSION, OCR_LANGUAGES, type Locale } from "../contract";
 
-/**
- * Where the hosted scanner loads its text recognition from: our own origin, never a CDN.
- * The versions are in the path, so every file is served `immutable` and a new release is a
- * new URL (tests/unit/scanner/ocr-assets.test.ts keeps them equal to the installed packages).
- */
-export const OCR_ENGINE_VERSION = "7.0.0";
-export const OCR_DATA_VERSION = "4.0.0_best_int";
+export { OCR_DATA_VERSION, OCR_ENGINE_VERSION, OCR_LANGUAGES };
+
+/** Where the hosted scanner loads its text recognition from: our own origin, never a CDN. */
 export const OCR_ASSET_BASE = `/scan/ocr/${OCR_ENGINE_VERSION}`;
-
-/** Tesseract's language code for each locale the scanner speaks. */
-export const OCR_LANGUAGES: Record<Locale, string> = { en: "eng", de: "deu", fr: "fra", es: "spa", it: "ita", nl: "nld", pt: "por" };
 
 /**
  * The languages recognition reads a page in: the scanner's own first (it breaks ties between
