@@ -18,7 +18,11 @@ const nextConfig: NextConfig = {
   // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
-  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // The OCR asset route reads package files by a path tracing cannot follow (lib/scanner-assets).
+  outputFileTracingIncludes: {
+    "/**": ["./drizzle/**/*"],
+    "/scan/ocr/[...asset]": ["./node_modules/tesseract.js/dist/*.min.js", "./node_modules/tesseract.js-core/*-lstm.wasm.js", "./node_modules/@tesseract.js-data/*/4.0.0_best_int/*"],
+  },
   // Nothing a request can load lives in the test suite, the benchmarks, the docs or the
   // examples; without this, Next 16's tracing pulled test fixtures into every function.
   // On Vercel the database is always Postgres (lib/config.ts refuses a start without one), so

@@ -48,6 +48,8 @@ export type ScannerSettings = {
     showFlash: boolean;
     showZoom: boolean;
     showA4Hint: boolean;
+    /** Recognise each page's text and lay it invisibly over the image, so the PDF is searchable. */
+    ocr: boolean;
   };
   watermark: { enabled: boolean; text?: string; color: string; opacity: number; size: WatermarkSize };
 };
@@ -57,7 +59,7 @@ export const PLATFORM_DEFAULTS: ScannerSettings = deepFreeze({
   locale: "en",
   theme: { accent: "#1a90cc", cornerRadius: 10 },
   completion: {},
-  options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true },
+  options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true, ocr: false },
   watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
 });
 
@@ -111,6 +113,47 @@ export interface PageReport {
   unevenness_after: number;
   /** Prompts the person saw at capture and kept the page anyway. */
   warnings: PageWarning[];
+  /** The page's recognised text, on sessions with `options.ocr`; absent otherwise. */
+  ocr?: PageText;
+}
+
+/**
+ * How a page's text recognition ended: `done` (its text is in the PDF and here), `failed`
+ * (the engine could not run, e.g. its files did not load) or `timed_out` (not finished when
+ * the document was sent); a page that is not `done` is delivered without text.
+ */
+export const OCR_STATUSES = ["done", "failed", "timed_out"] as const;
+export type OcrStatus = (typeof OCR_STATUSES)[number];
+
+/**
+ * Most characters (code points) of one page's text in the report: a dense A4 page of 9 pt
+ * print holds about 7,000. Longer text is cut here (`truncated`); the PDF keeps all of it.
+ */
+export const OCR_TEXT_MAX = 10_000;
+
+/** Control characters other than tab and newline: not text a reader can use, so never in a page's text. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const OCR_TEXT_CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/**
+ * The text-recognition files the service serves and the scanner loads (`/scan/ocr/<engine
+ * version>/…`): versions in the path, so every file is served `immutable` and a release is a new
+ * URL (tests/unit/scanner/reading-queue.test.ts keeps them equal to the installed packages).
+ */
+export const OCR_ENGINE_VERSION = "7.0.0";
+export const OCR_DATA_VERSION = "4.0.0_best_int";
+
+/** Tesseract's language code for each locale the scanner speaks. */
+export const OCR_LANGUAGES: Record<Locale, string> = { en: "eng", de: "deu", fr: "fra", es: "spa", it: "ita", nl: "nld", pt: "por" };
+
+/** One page's recognised text: reading order, lines separated by `\n`, words by spaces. */
+export interface PageText {
+  status: OcrStatus;
+  text: string;
+  /** Mean word confidence of the recognition, 0..1 (0 when nothing was recognised). */
+  confidence: number;
+  /** True when `text` was cut at `OCR_TEXT_MAX` characters. */
+  truncated: boolean;
 }
 
 /** Bounds of a page report's numbers (the service rejects anything outside them). */

@@ -38,6 +38,7 @@ export function resolveSettings(raw: unknown): ScannerSettings {
       showFlash: bool(options.showFlash, d.options.showFlash),
       showZoom: bool(options.showZoom, d.options.showZoom),
       showA4Hint: bool(options.showA4Hint, d.options.showA4Hint),
+      ocr: bool(options.ocr, d.options.ocr),
     },
     watermark: {
       enabled: bool(wm.enabled, d.watermark.enabled) && !!str(wm.text, B.watermarkText.max),

@@ -90,4 +90,14 @@ export async function measurePdf(pdf: Uint8Array, truth: string, marks: Mark[], 
   };
 }
 
+/**
+ * The delivered PDF's own text (its text layer, as `pdftotext -layout` extracts it: line by
+ * line, like the truth) against the printed truth. Stamps, signatures and photos are not
+ * masked here: whatever the layer holds is what a reader searching the PDF meets.
+ */
+export function textLayerCer(pdfFile: string, truth: string, out: string): number {
+  execFileSync("pdftotext", ["-layout", "-enc", "UTF-8", pdfFile, out]);
+  return characterErrorRate(truth, readFileSync(out, "utf8"));
+}
+
 const padded = (b: Box): Box => [b[0] - 0.01, b[1] - 0.01, b[2] + 0.01, b[3] + 0.01];

@@ -2,7 +2,10 @@
 import { mean } from "./metrics";
 import type { PageFigures } from "./measure";
 
-export interface Row extends Omit<PageFigures, "look" | "ocr"> { scene: string; split: "train" | "test"; column: string; useMs?: number; readyMs?: number; throttledMs?: number; captured?: string }
+export interface Row extends Omit<PageFigures, "look" | "ocr"> {
+  scene: string; split: "train" | "test"; column: string; useMs?: number; readyMs?: number; throttledMs?: number; captured?: string;
+  sendMs?: number; readMs?: number; textCer?: number;
+}
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "–");
 const colourOf = (r: Row, kind: string) => r.colour.find((c) => c.kind === kind);
@@ -13,6 +16,7 @@ export function figureLines(rows: Row[]): string[] {
     ["cer", (r) => r.cer, 3], ["evenness", (r) => r.evenness, 3], ["paper_cast", (r) => r.paperCast, 0], ["edge_background", (r) => (r.edge.any ? 1 : 0), 0],
     ["pdf_kb_per_page", (r) => r.pdfKbPerPage, 0], ["image_kb", (r) => r.imageKb ?? undefined, 0],
     ["use_page_ms", (r) => r.useMs, 0], ["page_ready_ms", (r) => r.readyMs, 0], ["use_page_ms_cpu4x", (r) => r.throttledMs, 0],
+    ["text_layer_cer", (r) => r.textCer, 3], ["read_ms", (r) => r.readMs, 0], ["send_ms", (r) => r.sendMs, 0],
     ["stamp_chroma_kept", (r) => colourOf(r, "stamp")?.kept, 2], ["stamp_hue_shift_deg", (r) => colourOf(r, "stamp")?.hueShift, 1],
     ["ink_chroma_kept", (r) => colourOf(r, "ink")?.kept, 2], ["ink_hue_shift_deg", (r) => colourOf(r, "ink")?.hueShift, 1],
     ["highlight_chroma_kept", (r) => colourOf(r, "highlight")?.kept, 2],

@@ -3,6 +3,8 @@
 // two baselines: the flat printed page, and the camera's page cropped with the true corners.
 // Options (env): BENCH_FILTERS=auto,bw,original  BENCH_PAGES_LIMIT=N (or --quick: 3 scenes)
 // BENCH_PAGES_ONLY=7,8  BENCH_THROTTLED_SCENES=2 (CPU 4× timing on the first N scenes).
+// BENCH_OCR=1: sessions with options.ocr; the text layer's CER (pdftotext against the truth) and
+// the time to read a page are measured besides (docs/ocr.md).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +12,7 @@ import { startAppServer } from "../../scripts/app-server";
 import jpeg from "jpeg-js";
 import { writeY4m } from "../../tests/e2e/support/y4m";
 import { rectify, writeGallery } from "./gallery";
-import { flatColours, imagePdf, measurePdf, TESSERACT_PSM } from "./measure";
+import { flatColours, imagePdf, measurePdf, TESSERACT_PSM, textLayerCer } from "./measure";
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { makeScenes, readScene, SCENES, SCENES_DIR, sceneName } from "./scenes";
@@ -21,7 +23,8 @@ const quick = process.argv.includes("--quick");
 const limit = Number(process.env.BENCH_PAGES_LIMIT ?? (quick ? 3 : SCENES.length));
 const only = process.env.BENCH_PAGES_ONLY?.split(",").map(Number);
 const filters = (process.env.BENCH_FILTERS ?? "auto").split(",").map((s) => s.trim()).filter(Boolean);
-const throttled = Number(process.env.BENCH_THROTTLED_SCENES ?? 2);
+const ocr = process.env.BENCH_OCR === "1";
+const throttled = ocr ? 0 : Number(process.env.BENCH_THROTTLED_SCENES ?? 2);
 // the test scenes first, so a limited run still measures what the README reports
 const scenes = SCENES.filter((s) => !only || only.includes(s.id)).sort((a, b) => Number(a.split === "train") - Number(b.split === "train")).slice(0, limit);
 
@@ -98,14 +101,17 @@ try {
     for (const filter of pipelines) {
       try {
         const result = await withRetry(`scene ${name} (${filter})`, async () => {
-          const session = await openSession(client, filter);
-          return { session, scan: await scanScene(client, session.scanUrl, session.id, input, n < throttled && filter === pipelines[0] ? 4 : 0, console.log, path.join(WORK, `${name}.${filter}.failure.png`)) };
+          const session = await openSession(client, filter, ocr);
+          return { session, scan: await scanScene(client, session.scanUrl, session.id, input, n < throttled && filter === pipelines[0] ? 4 : 0, console.log, path.join(WORK, `${name}.${filter}.failure.png`), ocr) };
         });
         const label = result.session.label === filter ? `delivered: ${filter}` : "delivered: current pipeline";
         if (result.session.label !== filter) pipelines = [filter]; // the server ignores modes: every run would be the same pipeline
         const fig = await measurePdf(result.scan.pdf, scene.truth, marks, reference, WORK, `${name}.${filter}`);
         writeFileSync(path.join(WORK, `${name}.${filter}.txt`), fig.ocr);
-        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured });
+        const text = ocr ? textLayerCer(path.join(WORK, `${name}.${filter}.pdf`), scene.truth, path.join(WORK, `${name}.${filter}.layer.txt`)) : undefined;
+        const { sendMs, readMs } = result.scan;
+        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured, sendMs, readMs, textCer: text });
+        if (text !== undefined) console.log(`scene ${name} text layer: CER ${text.toFixed(3)}, read ${readMs?.toFixed(0)} ms, send ${sendMs.toFixed(0)} ms`);
         looks.push(fig.look);
         console.log(`scene ${name} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, thumbnail ${result.scan.useMs.toFixed(0)} ms, ready ${result.scan.readyMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
       } catch (e) {

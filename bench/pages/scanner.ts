@@ -6,7 +6,13 @@ import { openPhonePage } from "../../tests/e2e/support/scan-page";
 
 export interface Client { baseUrl: string; secretKey: string }
 type Captured = "auto" | "shutter" | "file";
-export interface ScanResult { pdf: Uint8Array; useMs: number; readyMs: number; captured: Captured; throttledMs?: number }
+export interface ScanResult {
+  pdf: Uint8Array; useMs: number; readyMs: number; captured: Captured; throttledMs?: number;
+  /** "Send document" to the done screen. */
+  sendMs: number;
+  /** With OCR: the page kept to its text read (a fresh browser, so the engine's first load is in it). */
+  readMs?: number;
+}
 type Kept = { ms: number; readyMs: number; captured: Captured };
 
 /** The short side of the largest live stream the scanner asks for (3840 x 2160). */
@@ -30,9 +36,9 @@ async function call(client: Client, method: string, path: string, json?: unknown
  * A session with the filter asked for; when the server refuses the option (400, before it
  * exists), a session without it, reported as "current pipeline".
  */
-export async function openSession(client: Client, filter: string | null): Promise<{ id: string; scanUrl: string; label: string }> {
+export async function openSession(client: Client, filter: string | null, ocr = false): Promise<{ id: string; scanUrl: string; label: string }> {
   if (filter) {
-    const res = await call(client, "POST", "/v1/sessions", { scanner: { options: { filter } } });
+    const res = await call(client, "POST", "/v1/sessions", { scanner: { options: { filter, ...(ocr ? { ocr } : {}) } } });
     if (res.status === 201) return { id: res.body.id, scanUrl: res.body.scan_url, label: filter };
     if (res.status !== 400) throw new Error(`session creation answered ${res.status}: ${JSON.stringify(res.body)}`);
   }
@@ -113,7 +119,7 @@ async function pickStill(page: Page, still: Uint8Array): Promise<Kept> {
  * flag). With `throttleRate`, a second page is captured under CPU throttling for timing only
  * (it is deleted before sending, so the PDF holds the unthrottled page alone).
  */
-export async function scanScene(client: Client, scanUrl: string, sessionId: string, input: SceneInput, throttleRate = 0, log: (s: string) => void = () => {}, failureShot?: string): Promise<ScanResult> {
+export async function scanScene(client: Client, scanUrl: string, sessionId: string, input: SceneInput, throttleRate = 0, log: (s: string) => void = () => {}, failureShot?: string, ocr = false): Promise<ScanResult> {
   const t0 = performance.now(), step = (s: string) => log(`  ${((performance.now() - t0) / 1000).toFixed(1)} s ${s}`);
   const browser = await launchChromium("video" in input ? { fakeVideoFile: input.video } : { camera: false });
   let page: Page | undefined;
@@ -129,21 +135,34 @@ export async function scanScene(client: Client, scanUrl: string, sessionId: stri
     }
     // a still camera would otherwise be captured again while the bench sends
     await page.getByLabel("Auto-capture").uncheck({ timeout: 5_000 }).catch(() => undefined);
+    // With OCR, the person would be capturing the next page while this one is read: wait for it
+    // as that time would, so the send measures what is left to wait for, not the reading itself.
+    const readMs = ocr ? await timeReading(page) : undefined;
+    if (readMs !== undefined) step(`text read ${readMs.toFixed(0)} ms after the page was kept`);
+    const sendStart = performance.now();
     await page.getByRole("button", { name: "Send document" }).click();
     await page.waitForSelector('[data-screen="done"]', { timeout: 120_000 });
+    const sendMs = performance.now() - sendStart;
     step("sent");
     const read = await call(client, "GET", `/v1/sessions/${sessionId}`);
     const url = read.body?.result?.url;
     if (!url) throw new Error(`session ${sessionId} has no result: ${JSON.stringify(read.body).slice(0, 300)}`);
     const res = await fetch(url).catch((e) => { throw new Error(`downloading ${url}: ${e.message} (${e.cause?.code ?? e.cause?.message})`); });
     if (!res.ok) throw new Error(`result download answered ${res.status}`);
-    return { pdf: new Uint8Array(await res.arrayBuffer()), useMs: first.ms, readyMs: first.readyMs, captured: first.captured, throttledMs };
+    return { pdf: new Uint8Array(await res.arrayBuffer()), useMs: first.ms, readyMs: first.readyMs, captured: first.captured, throttledMs, sendMs, readMs };
   } catch (e) {
     if (failureShot) await page?.screenshot({ path: failureShot }).catch(() => undefined);
     throw e;
   } finally {
     await browser.close();
   }
+}
+
+/** Milliseconds from now (the page just kept) until the strip says no page is still being read. */
+async function timeReading(page: Page): Promise<number> {
+  const t0 = performance.now();
+  await page.waitForSelector('.ds-strip[data-reading="0"]', { timeout: 300_000 });
+  return performance.now() - t0;
 }
 
 async function removeLastPage(page: Page): Promise<void> {

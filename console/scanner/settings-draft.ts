@@ -24,6 +24,7 @@ export type SettingPath =
   | "options.showFlash"
   | "options.showZoom"
   | "options.showA4Hint"
+  | "options.ocr"
   | "watermark.enabled"
   | "watermark.text"
   | "watermark.color"
@@ -46,6 +47,7 @@ export const SETTING_KINDS: Record<SettingPath, Kind> = {
   "options.showFlash": "boolean",
   "options.showZoom": "boolean",
   "options.showA4Hint": "boolean",
+  "options.ocr": "boolean",
   "watermark.enabled": "boolean",
   "watermark.text": "optional-text",
   "watermark.color": "text",

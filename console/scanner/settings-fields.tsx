@@ -47,6 +47,7 @@ export function SettingsFields({ draft, errors, saved, set }: SettingsFieldsProp
         <CheckField label="Show the flash (torch) button" checked={on("options.showFlash")} error={errors["options.showFlash"]} hint="Only on phones whose camera has a torch." onChange={change("options.showFlash")} />
         <CheckField label="Show the zoom control" checked={on("options.showZoom")} error={errors["options.showZoom"]} onChange={change("options.showZoom")} />
         <CheckField label="Show the A4 framing hint" checked={on("options.showA4Hint")} error={errors["options.showA4Hint"]} onChange={change("options.showA4Hint")} />
+        <CheckField label="Make the PDF searchable (text recognition)" checked={on("options.ocr")} error={errors["options.ocr"]} hint="Reads each page's words in the scanner's language (and English) and lays them invisibly over the image. Adds about 3 MB to the first download and a few seconds per page on the phone." onChange={change("options.ocr")} />
       </fieldset>
       <fieldset className="c-fieldset">
         <legend>Watermark</legend>

@@ -1,4 +1,5 @@
 export { parseJsonObject, readCapped, readJsonObject, JSON_BODY_LIMIT } from "./body";
+export { REPORT_TEXT_BYTES } from "./report-room";
 export { assertRepresentableParams, MAX_JSON_DEPTH } from "./hostile-text";
 export { defer, flushDeferred } from "./defer";
 export { json } from "./json";

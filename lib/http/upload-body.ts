@@ -6,9 +6,13 @@ import type { BodyDeadline } from "./body-deadline";
 import { leadingStringMember } from "./json-leading-member";
 import { issuesToFields } from "../validation";
 import { MultipartReader, multipartBoundary } from "./multipart";
+import { REPORT_TEXT_BYTES } from "./report-room";
 
-/** Room for multipart boundaries, headers and the form fields around the file. */
-const FORM_OVERHEAD = 64 * 1024;
+/**
+ * Room for multipart boundaries, headers and the form fields around the file, including a
+ * page report that carries every page's recognised text at its longest.
+ */
+const FORM_OVERHEAD = 64 * 1024 + REPORT_TEXT_BYTES;
 
 /** The header that carries the client token, so it is checked before any body byte is read. */
 export const CLIENT_TOKEN_HEADER = "x-client-token";

@@ -42,6 +42,7 @@ const Options = z.strictObject({
   showFlash: z.boolean(),
   showZoom: z.boolean(),
   showA4Hint: z.boolean(),
+  ocr: z.boolean().meta({ description: "Searchable PDF: the scanner reads each page's words (in `locale`'s language and English) and lays them invisibly over the image; each page's text is in `result.pages[].ocr`. Default false." }),
 });
 
 const Watermark = z.strictObject({

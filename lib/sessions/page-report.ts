@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CAPTURE_SOURCES, CORNER_ORIGINS, FILTERS, PAGE_REPORT_BOUNDS as B, PAGE_WARNINGS, SETTINGS_BOUNDS, type PageReport as ContractPageReport } from "../../scanner/contract";
+import { PageText } from "./page-text";
 import type { FieldErrors } from "../errors";
 import { issuesToFields } from "../validation";
 
@@ -30,6 +31,7 @@ export const PageReport = z
       .array(z.enum(PAGE_WARNINGS))
       .refine((list) => new Set(list).size === list.length, "must not repeat a warning")
       .meta({ description: "Prompts the person saw at capture (`blurry`, `dark`, `glare`) and kept the page anyway." }),
+    ocr: PageText.optional(),
   })
   .meta({ id: "PageReport" });
 export type PageReport = z.infer<typeof PageReport>;

@@ -5,8 +5,6 @@ import type { MaskStream } from "../encode/mask-stream";
 export interface MrcPdfParts {
   /** The ink at the page's resolution, 0 = ink. */
   mask: MaskStream;
-  maskWidth: number;
-  maskHeight: number;
   /** JPEGs, colour or one-channel: the page without its ink, and the ink's colour. */
   background: Uint8Array;
   foreground: Uint8Array;
@@ -28,8 +26,8 @@ export async function embedMrc(doc: PDFDocument, page: PDFPage, parts: MrcPdfPar
   const maskRef = doc.context.register(PDFRawStream.of(doc.context.obj({
     Type: "XObject",
     Subtype: "Image",
-    Width: parts.maskWidth,
-    Height: parts.maskHeight,
+    Width: parts.mask.width,
+    Height: parts.mask.height,
     ImageMask: true,
     BitsPerComponent: 1,
     Filter: parts.mask.filter,

@@ -13,14 +13,16 @@ interface Props {
   onDelete(p: PageView): void;
   onMove(p: PageView, delta: -1 | 1): void;
   onSend(): void;
+  /** Pages whose text is still being read (null without OCR): shown to scripts as `data-reading`. */
+  reading?: number | null;
 }
 
 /** The captured pages: review (open to re-crop), retake, delete, reorder, then send. */
-export function PageStrip({ t, pages, pending, max, onOpen, onRetake, onDelete, onMove, onSend }: Props) {
+export function PageStrip({ t, pages, pending, max, onOpen, onRetake, onDelete, onMove, onSend, reading = null }: Props) {
   const count = pages.length + pending.length;
   if (count === 0) return null;
   return (
-    <nav className="ds-strip" aria-label={t("pagesTitle")}>
+    <nav className="ds-strip" aria-label={t("pagesTitle")} data-reading={reading ?? undefined}>
       <p className="ds-strip-count">{count >= max ? t("maxPagesReached", { max }) : t("pageCount", { n: count, max })}</p>
       <ol className="ds-strip-list">
         {pages.map((p, i) => (

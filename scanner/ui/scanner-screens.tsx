@@ -32,7 +32,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
   const cameraPhase = phase.name === "capture" || phase.name === "adjust" || phase.name === "processing";
   const strip = phase.name === "capture" && (
     <PageStrip t={t} pages={book.pages} pending={book.pending} max={max} onOpen={f.openPage} onRetake={f.retakePage}
-      onDelete={(p) => void book.remove(p.id)} onMove={(p, d) => void book.move(p.id, d)} onSend={() => void f.send()} />
+      onDelete={(p) => void book.remove(p.id)} onMove={(p, d) => void book.move(p.id, d)} onSend={() => void f.send()} reading={f.reading} />
   );
   // Focus inside the frame never reaches the launcher's Escape handler: a framed scanner
   // takes Escape as Cancel itself (or as Close once the document is sent).

@@ -16,6 +16,7 @@ import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
 import type { StoredPage } from "../pages/page-store";
+import { usePageReading } from "./use-page-reading";
 import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction } from "./scan-flow-state";
 
 const DEFAULT_QUAD: NormQuad = [[0.08, 0.08], [0.92, 0.08], [0.92, 0.92], [0.08, 0.92]];
@@ -32,6 +33,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
   const startFilter = defaultFilter(settings.options);
   const book = usePages(cfg.session_id, startFilter);
+  const reading = usePageReading(settings.options.ocr, settings.locale, book.pages);
 
   useEffect(() => {
     void engine.load(setProgress);
@@ -128,7 +130,10 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const send = useCallback(async () => {
     dispatch({ type: "upload_started" });
     try {
-      const result = await sendDocument(cfg, settings, await book.settled(), {
+      const kept = await book.settled();
+      const readings = await reading.settle(kept);
+      const pages = readings ? kept.map((p, i) => ({ ...p, reading: readings[i] })) : kept;
+      const result = await sendDocument(cfg, settings, pages, {
         onProgress: (fraction) => dispatch({ type: "upload_progress", fraction }),
         onRetry: () => dispatch({ type: "upload_retrying" }),
       });
@@ -139,7 +144,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     } catch (err) {
       fail(err instanceof ScanFailure ? err.kind : "generic");
     }
-  }, [cfg, settings, book, bridge, fail, engine]);
+  }, [cfg, settings, book, bridge, fail, engine, reading]);
 
   /** "Try again" on an error screen: resend the document, or back to the camera. */
   const tryAgain = useCallback(() => {
@@ -159,7 +164,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const close = useCallback(() => bridge.post("closed", {}), [bridge]);
 
   return {
-    engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book,
+    engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book, reading: reading.pending,
     cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
   };
 }

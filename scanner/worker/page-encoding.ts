@@ -3,7 +3,6 @@ import type { Frame } from "../detector/types";
 import { boxReduce } from "../detector/warp";
 import { encodeGreyJpeg } from "../encode/jpeg-grey";
 import { encodeG4 } from "../encode/ccitt-g4";
-import { encodeMask, type MaskStream } from "../encode/mask-stream";
 import { splitMrc } from "../encode/mrc";
 import { deflate, filteredRows, writeBilevelPng, type Bitmap1 } from "../encode/png-bilevel";
 
@@ -41,9 +40,11 @@ const PREVIEW_SCALE = 8, PREVIEW_QUALITY = 0.7;
 
 /** The layers of a mixed-raster page (`scanner/encode/mrc.ts`), as stored until the PDF is made. */
 export interface MrcParts {
-  /** The ink at the page's resolution, coded as `maskCoding` says. */
+  /**
+   * The ink at the page's resolution, 0 = ink: a 1-bit PNG like a `bw` page (G4 inside when
+   * smaller), which the PDF embeds as it is and text recognition reads as a picture.
+   */
   mask: Blob;
-  maskCoding: Omit<MaskStream, "bytes">;
   /** JPEGs (colour, or one-channel for `grayscale`). */
   background: Blob;
   foreground: Blob;
@@ -84,13 +85,11 @@ export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRg
 export async function encodeMrc(filter: "auto" | "grayscale", page: Frame, encodeRgb: EncodeRgb): Promise<EncodedPage> {
   const encode = jpegEncoder(filter, encodeRgb);
   const layers = splitMrc(page);
-  const { bytes, ...maskCoding } = await encodeMask(layers.mask);
   return {
     blob: await encode(boxReduce(page, PREVIEW_SCALE, PREVIEW_SCALE), PREVIEW_QUALITY),
     format: "mrc",
     mrc: {
-      mask: new Blob([bytes as Uint8Array<ArrayBuffer>]),
-      maskCoding,
+      mask: pngBlob(await encodeBilevelPage(layers.mask)),
       background: await encode(layers.background, MRC_QUALITY.background),
       foreground: await encode(layers.foreground, MRC_QUALITY.foreground),
     },

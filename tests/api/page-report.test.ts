@@ -87,7 +87,8 @@ describe("happy", () => {
     const consoleRead = await callJson("GET", `/v1/dashboard/sessions/${s.id}`, { cookie: a.cookie });
     expect(consoleRead.status).toBe(200);
     expect(consoleRead.body.session).toMatchObject({ id: s.id, status: expect.stringMatching(/^(completed|delivered)$/), pages: 2, result: { page_count: 2, bytes: 1200, content_type: "application/pdf", pages: report } });
-    expect(consoleRead.body.session.result).not.toHaveProperty("url");
+    // the console hands out the same short-lived signed link as the API
+    expect(consoleRead.body.session.result.url).toMatch(new RegExp(`^${read.body.result.url.split("?")[0]}\\?exp=\\d+&sig=`));
 
     await flushDeferred();
     const sent = receiver.requests.find((r) => r.rawBody.toString().includes(s.id));
@@ -133,6 +134,7 @@ describe("happy", () => {
     const res = await callJson("GET", `/v1/dashboard/sessions/${s.id}`, { cookie: a.cookie });
     expect(res.body).toEqual({
       session: { id: s.id, status: "created", mode: "test", pages: null, metadata: { order: "A-1" }, created_at: expect.any(String), expires_at: s.expires_at, result: null },
+      deliveries: [],
     });
   });
 });

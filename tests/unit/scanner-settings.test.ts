@@ -20,7 +20,7 @@ describe("PLATFORM_DEFAULTS", () => {
       locale: "en",
       theme: { accent: "#1a90cc", cornerRadius: 10 },
       completion: {},
-      options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true },
+      options: { maxPages: 20, output: "pdf", grayscale: false, filter: "auto", showFlash: true, showZoom: true, showA4Hint: true, ocr: false },
       watermark: { enabled: false, color: "#334155", opacity: 0.18, size: "md" },
     });
     expect(ScannerSettingsSchema.safeParse(PLATFORM_DEFAULTS).success).toBe(true);

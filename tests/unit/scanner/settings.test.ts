@@ -16,14 +16,14 @@ describe("resolveSettings", () => {
       locale: "de",
       theme: { accent: "rgb(10 20 30)", cornerRadius: 4, brandName: "Acme" },
       completion: { message: "Thanks!" },
-      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false },
+      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false, ocr: true },
       watermark: { enabled: true, text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" },
     });
     expect(s).toEqual({
       locale: "de",
       theme: { accent: "rgb(10 20 30)", cornerRadius: 4, brandName: "Acme" },
       completion: { message: "Thanks!" },
-      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false },
+      options: { maxPages: 3, output: "pdf", grayscale: true, filter: "bw", showFlash: false, showZoom: false, showA4Hint: false, ocr: true },
       watermark: { enabled: true, text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" },
     });
     expect(pdfWatermark(s)).toEqual({ text: "COPY", color: "#ff0000", opacity: 0.5, size: "lg" });
