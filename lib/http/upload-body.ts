@@ -52,8 +52,9 @@ export interface UploadBodyOptions {
  * so that no more than that is held before the token is checked.
  */
 export async function readUploadBody(req: Request, body: BodyDeadline | null, options: UploadBodyOptions): Promise<UploadFields> {
-  const type = (req.headers.get("content-type") ?? "").toLowerCase();
-  if (type.startsWith("multipart/form-data")) return readMultipart(type, body, options);
+  // The media type is case-insensitive; the boundary is not (a browser's mixes cases).
+  const contentType = req.headers.get("content-type") ?? "", type = contentType.toLowerCase();
+  if (type.startsWith("multipart/form-data")) return readMultipart(contentType, body, options);
   if (/^application\/json\s*(;|$)/.test(type)) return readJson(req, body, options);
   throw invalidRequest({ body: "must be multipart/form-data or application/json" }, "Unsupported content type.");
 }

@@ -77,6 +77,26 @@ describe("happy", () => {
     expect(r2.body.result).toMatchObject({ bytes: 800, page_count: 2 });
   });
 
+  it("multipart as a browser sends it: a mixed-case boundary, with and without the X-Client-Token header", async () => {
+    const a = await signup();
+    const boundary = "----WebKitFormBoundaryx2tCSeHCisynATip";
+    const form = (token: string) => Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="session"\r\n\r\n${token}\r\n--${boundary}\r\nContent-Disposition: form-data; name="pages"\r\n\r\n1\r\n`),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+      pdfBytes(900),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    for (const header of [true, false]) {
+      const s = await createSessionWith(a.secretKey);
+      const res = await callJson("POST", "/v1/scanner/upload", {
+        body: form(s.client_token),
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...(header ? { "x-client-token": s.client_token } : {}) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.result).toMatchObject({ bytes: 900, page_count: 1 });
+    }
+  });
+
   it("a JSON body read in chunks: ASCII, and a multi-byte character split between two chunks", async () => {
     const a = await signup();
     for (const type of ["application/pdf", "application/pdf;name=résumé"]) {
