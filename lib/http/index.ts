@@ -1,6 +1,6 @@
-export { parseJsonObject, readCapped, readJsonObject, JSON_BODY_LIMIT } from "./body";
-export { assertRepresentableParams, MAX_JSON_DEPTH } from "./hostile-text";
-export { defer, flushDeferred } from "./defer";
+export { parseJsonObject, readCapped, readJsonObject, JSON_BODY_LIMIT } from "../request-body/body";
+export { assertRepresentableParams, MAX_JSON_DEPTH } from "../request-body/hostile-text";
+export { defer, flushDeferred } from "../defer";
 export { json } from "./json";
 export { methods, notFoundEverywhere } from "./methods";
 export { errorResponse, route, type Params, type RouteHandler } from "./route";

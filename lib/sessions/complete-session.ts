@@ -9,7 +9,7 @@ import { newId } from "../ids";
 import { enqueueEvent } from "../webhooks/enqueue-event";
 import { spendHold } from "./hold";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
-import { claimCompletion } from "./transitions";
+import { claimCompletion } from "../session-states/transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
 import type { PageReport, ScanResult } from "../../scanner/contract";
 import { storedSettings } from "../scanner-settings";

@@ -6,7 +6,7 @@ import { isPastTtl } from "./effective-status";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
 import { putDocument } from "./put-document";
-import { markScanning } from "./transitions";
+import { markScanning } from "../session-states/transitions";
 import { withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 

@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
-import { CLIENT_TOKEN_HEADER, readUploadBody } from "../http/upload-body";
+import { CLIENT_TOKEN_HEADER, readUploadBody } from "../request-body/upload-body";
 import { completeSession, sessionMaxPages } from "./complete-session";
 import { checkReportLength, parseReportText, type PageReport } from "./page-report";
 import { assertTokenUnused, scheduleDelivery, sessionForToken, type SessionWithFile } from "./internal";

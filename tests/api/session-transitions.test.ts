@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema, withTx } from "@/lib/db";
-import { claimCompletion, expireOverdue, failOverdue } from "@/lib/sessions/transitions";
+import { claimCompletion, expireOverdue, failOverdue } from "@/lib/session-states/transitions";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";

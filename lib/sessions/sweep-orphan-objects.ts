@@ -2,8 +2,8 @@ import { and, gt, inArray, isNull } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { files, sessions } from "../db/schema";
 import { errorFields, log } from "../log";
-import { FILES_PREFIX, sessionOfKey, UPLOADS_PREFIX } from "../sessions/upload-key";
-import { LIVE_STATES } from "../sessions/transitions";
+import { FILES_PREFIX, sessionOfKey, UPLOADS_PREFIX } from "./upload-key";
+import { LIVE_STATES } from "../session-states/transitions";
 
 /** Objects one run looks at per prefix (bounded work per cron call). */
 const BATCH = 500;

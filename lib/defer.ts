@@ -1,5 +1,5 @@
 import { after } from "next/server";
-import { errorFields, log } from "../log";
+import { errorFields, log } from "./log";
 
 const pending = new Set<Promise<void>>();
 
