@@ -12,6 +12,7 @@
  * scanner's browser tests and the fault files that start their own embedded servers would
  * only repeat the first pass.
  */
+import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
