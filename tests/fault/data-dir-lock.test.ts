@@ -1,5 +1,5 @@
 /**
- * Review H1 and L7: the embedded store belongs to one process. Invariants: a second
+ * The embedded store belongs to one process. Invariants: a second
  * process on the same DATA_DIR exits non-zero at once, naming the reason, without touching
  * the files; the first keeps serving reads and writes; the directory opens again after
  * the first stops (its lock is released, or taken over when the holder died); data files

@@ -72,8 +72,10 @@ function cycles(all: Edge[]): string[][] {
     low.set(v, index.get(v)!);
     stack.push(v);
     for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) visit(w), low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
     }
     if (low.get(v) === index.get(v)) {
       const group = stack.splice(stack.indexOf(v));

@@ -1,6 +1,6 @@
 /**
  * The bare baseline's whole toolkit: one pg pool, one Redis client, an HMAC token. Each
- * handler does the minimal equivalent of the app's work (issue 14), so app ÷ bare Next is
+ * handler does the minimal equivalent of the app's work, so app ÷ bare Next is
  * what our own code costs on top of the framework.
  */
 import { Buffer } from "node:buffer";
