@@ -22,7 +22,7 @@ export default tseslint.config(
   },
   {
     // The bare-Next benchmark baseline: route handlers in plain JS (no tsconfig of its own).
-    files: ["bench/bare-next/**/*.js"],
+    files: ["bench/http/bare-next/**/*.js"],
     languageOptions: { globals: { Response: "readonly", URL: "readonly" } },
   },
 );

@@ -1,18 +1,18 @@
 import type { NextConfig } from "next";
-
-const NON_RUNTIME = ["tests/**", "bench/**", "docs/**", "examples/**"];
+// @ts-expect-error: plain ESM list shared with scripts/prune-traces.mjs
+import { TRACE_EXCLUDES } from "./scripts/trace-excludes.mjs";
 
 const nextConfig: NextConfig = {
   // Native or WASM packages load from node_modules at run time instead of being bundled. zod and
   // @upstash/redis too: Turbopack writes the server chunk that holds them once per route group
   // (vercel/next.js#89192), and every copy a process loaded was another 544 KB of source in its
-  // heap; from node_modules they load once (issue 14: heap after a status load 51.9 -> 47.6 MB).
+  // heap; from node_modules they load once (the heap after a status load was 8 % smaller).
   serverExternalPackages: ["@electric-sql/pglite", "pg", "bcryptjs", "redis", "s3rver", "zod", "@upstash/redis"],
   poweredByHeader: false,
   // A route's code loads on its first request instead of all 54 routes and pages at start (Next's
   // default for `next start`; Vercel loads per function either way): a process serving only the API
   // never loads the console's pages, and its first answer does not wait behind loading them
-  // (issue 14: spawn to first POST /v1/sessions 1.57x -> 1.15-1.30x bare Next's; ~9 MB less RSS).
+  // (spawn to the first session went from 1.57x to 1.15-1.30x bare Next's, with ~9 MB less RSS).
   experimental: { preloadEntriesOnStart: false },
   // Type checks run as their own CI step, not inside every build (Next 16 no longer lints
   // during builds at all; `npm run lint` is the lint step).
@@ -23,13 +23,11 @@ const nextConfig: NextConfig = {
     "/**": ["./drizzle/**/*"],
     "/scan/ocr/[...asset]": ["./node_modules/tesseract.js/dist/*.min.js", "./node_modules/tesseract.js-core/*-lstm.wasm.js", "./node_modules/@tesseract.js-data/*/4.0.0_best_int/*"],
   },
-  // Nothing a request can load lives in the test suite, the benchmarks, the docs or the
-  // examples; without this, Next 16's tracing pulled test fixtures into every function.
-  // On Vercel the database is always Postgres (lib/config.ts refuses a start without one), so
-  // the embedded one (16.7 MB, loaded only when embedded: lib/db/client.ts) stays out of every function too.
-  outputFileTracingExcludes: {
-    "/**": [...NON_RUNTIME, ...(process.env.VERCEL ? ["node_modules/@electric-sql/pglite/**"] : [])],
-  },
+  // What a deployment ships is the output trace: Vercel's builder packs each function from it.
+  // TRACE_EXCLUDES (scripts/trace-excludes.mjs) says what no function may carry and why; "**"
+  // applies it to every route. The instrumentation's trace, which the builder adds to every
+  // function, is not reached by this option: `npm run vercel-build` prunes it after the build.
+  outputFileTracingExcludes: { "**": TRACE_EXCLUDES },
   async headers() {
     return [
       // The scanner page carries a client token in its URL: never leak it in a Referer.

@@ -1,7 +1,7 @@
 import { now as clockNow } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db";
-import { defer as deferAfterResponse } from "./http/defer";
+import { defer as deferAfterResponse } from "./defer";
 import type { RateLimiter } from "./ratelimit/types";
 import type { Services } from "./services";
 import type { BlobStore } from "./storage/types";

@@ -10,7 +10,7 @@ import path from "node:path";
 // @ts-expect-error: plain ESM helper shared with `npm start`
 import { buildIfStale, nextBin, root } from "./build-if-stale.mjs";
 
-/** Where the app and its `next` binary live, for tools that start another Next app (bench/baselines/bare-next.ts). */
+/** Where the app and its `next` binary live, for tools that start another Next app (bench/http/baselines/bare-next.ts). */
 export { nextBin, root };
 import { migrateDatabase } from "../lib/db";
 
@@ -28,7 +28,7 @@ export interface AppServerOptions {
    * Vercel runs the app, without the server entry's own checks in front of Next.
    */
   entry?: "server" | "next";
-  /** A command the server runs under, e.g. valgrind (bench/instructions.ts): `[...wrap, node, entry]`. */
+  /** A command the server runs under, e.g. valgrind (bench/http/instructions.ts): `[...wrap, node, entry]`. */
   wrap?: string[];
   /** Node and V8 flags the server starts with: `[node, ...nodeFlags, entry]` (the bench's BENCH_NODE_FLAGS). */
   nodeFlags?: string[];

@@ -3,6 +3,7 @@
  * `npm start`: builds when the build is missing or older than any source file, then serves
  * the whole service on PORT (3000 by default). Needs nothing but Node.js and the packages.
  */
+import "./node-version.mjs";
 import { spawn } from "node:child_process";
 import { buildIfStale, root } from "./build-if-stale.mjs";
 

@@ -3,7 +3,7 @@
 // noisy. Everything is drawn from the scene's own numbers and seed, so frames are reproducible.
 import { homographyFrom, project } from "../../scanner/detector/homography";
 import { projectA4, type Pt, type View } from "../../tests/e2e/support/synthetic-page";
-import { Rng, valueNoise } from "../synth/random";
+import { Rng, valueNoise } from "../detector/synth/random";
 
 export interface Light {
   /** Brightness on the bright and the dark side of the page, and the direction (degrees, page coordinates) from bright to dark. */

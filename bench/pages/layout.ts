@@ -1,7 +1,7 @@
 // The printed page of one scene as HTML at 200 dpi (A4 = 1654 × 2339 px). Every printed word is a
 // `.w` span, so the browser that lays the page out also tells its exact lines (the OCR truth);
 // stamps, ink, highlighter and the photo carry `data-mark`, so their boxes are known too.
-import { Rng } from "../synth/random";
+import { Rng } from "../detector/synth/random";
 import { HEADINGS, ITEMS, MONTHS, NAMES, SENTENCES, STAMPS, STREETS, TOWNS } from "./sentences";
 
 export const PAGE_W = 1654, PAGE_H = 2339;

@@ -8,7 +8,7 @@ import type { Pt } from "../../tests/e2e/support/synthetic-page";
 import { renderFrame, type Light, type Shot } from "./camera";
 import { launchPrinter, renderFlat, type Mark } from "./flat";
 import { pageHtml, type PageSpec } from "./layout";
-import { Rng } from "../synth/random";
+import { Rng } from "../detector/synth/random";
 
 export interface SceneSpec { id: number; split: "train" | "test"; page: PageSpec; shot: Shot; light: Light }
 export interface SceneMeta {

@@ -1,6 +1,6 @@
 import type { Ctx } from "../context";
 import { sweepExpiredFiles } from "../files/sweep-expired-files";
-import { sweepOrphanObjects } from "../files/sweep-orphan-objects";
+import { sweepOrphanObjects } from "../sessions/sweep-orphan-objects";
 import { expireIdempotencyKeys } from "../idempotency";
 import { errorFields, log } from "../log";
 import { sweepOverdueSessions } from "../sessions/sweep-overdue-sessions";

@@ -1,4 +1,3 @@
 export { signFileUrl, verifyFileUrl } from "./file-url";
 export { readFile } from "./read-file";
 export { sweepExpiredFiles } from "./sweep-expired-files";
-export { readSessionPage } from "./read-session-page";

@@ -8,10 +8,10 @@ import { idempotencyKeyOf, idempotent, REPLAYED_HEADER, type IdempotentCall } fr
 import { errorFields, log, logs } from "../log";
 import { services } from "../services";
 import { storageUnavailable } from "../storage";
-import { JSON_BODY_LIMIT, readJsonObject } from "./body";
+import { JSON_BODY_LIMIT, readJsonObject } from "../request-body/body";
 import { clientAddress } from "./client-address";
 import { issuesToFields } from "../validation";
-import { assertRepresentableParams } from "./hostile-text";
+import { assertRepresentableParams } from "../request-body/hostile-text";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";
 

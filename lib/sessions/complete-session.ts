@@ -7,7 +7,7 @@ import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { enqueueEvent, TENANT_ENDPOINT } from "../webhooks/enqueue-event";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
-import { claimCompletion } from "./transitions";
+import { claimCompletion } from "../session-states/transitions";
 import { PDF_CONTENT_TYPE } from "./upload-key";
 import type { PageReport, ScanResult } from "../../scanner/contract";
 import { storedSettings } from "../scanner-settings";

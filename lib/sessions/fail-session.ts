@@ -5,7 +5,7 @@ import { claimRefusal } from "./complete-session";
 import { releaseHold } from "./hold";
 import { assertTokenUnused, scheduleDelivery, sessionForToken } from "./internal";
 import type { FailInput } from "./schemas";
-import { claimFailure } from "./transitions";
+import { claimFailure } from "../session-states/transitions";
 
 /**
  * `POST /v1/scanner/fail` (DESIGN.md): the scanner reports that the scan cannot finish

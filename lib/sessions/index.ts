@@ -15,3 +15,4 @@ export { storeBlob } from "./store-blob";
 export { sweepOverdueSessions } from "./sweep-overdue-sessions";
 export { uploadDocument } from "./upload-document";
 export * from "./schemas";
+export { readSessionPage } from "./read-session-page";

@@ -6,7 +6,7 @@ import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import type { ScannerSettings } from "../scanner-settings";
-import { LIVE_STATES } from "./transitions";
+import { LIVE_STATES } from "../session-states/transitions";
 import { createdView } from "./views";
 
 export interface NewSession {

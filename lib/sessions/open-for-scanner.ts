@@ -4,7 +4,7 @@ import { ApiError } from "../errors";
 import { defaultFilter, storedSettings, type ScannerSettings } from "../scanner-settings";
 import { signClientToken } from "../tokens";
 import { assertTokenUnused, sessionForHandoffCode, sessionForToken } from "./internal";
-import { markOpened } from "./transitions";
+import { markOpened } from "../session-states/transitions";
 import { PDF_CONTENT_TYPE, uploadKey } from "./upload-key";
 
 /**

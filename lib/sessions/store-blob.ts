@@ -6,8 +6,8 @@ import { isPastTtl } from "./effective-status";
 import { assertTokenUnused, findSession, type SessionRow } from "./internal";
 import { requirePdfHeader } from "./pdf-header";
 import { putDocument } from "./put-document";
-import { markScanning } from "./transitions";
-import { BodyDeadline } from "../http/body-deadline";
+import { markScanning } from "../session-states/transitions";
+import { BodyDeadline } from "../request-body/body-deadline";
 import { UPLOAD_IDLE_MS, withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 

@@ -3,7 +3,7 @@ import type { Ctx } from "../context";
 import { withTx } from "../db";
 import { sessions } from "../db/schema";
 import { enqueueEvent } from "../webhooks/enqueue-event";
-import { expireOverdue, failOverdue } from "./transitions";
+import { expireOverdue, failOverdue } from "../session-states/transitions";
 
 /** One run moves at most this many sessions of each kind. */
 const BATCH = 100;

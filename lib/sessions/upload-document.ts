@@ -1,7 +1,7 @@
 import type { Ctx } from "../context";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
-import { BodyDeadline } from "../http/body-deadline";
-import { CLIENT_TOKEN_HEADER, readUploadBody } from "../http/upload-body";
+import { BodyDeadline } from "../request-body/body-deadline";
+import { CLIENT_TOKEN_HEADER, readUploadBody } from "../request-body/upload-body";
 import { completeSession, sessionMaxPages } from "./complete-session";
 import { checkReportLength, parseReportText, type PageReport } from "./page-report";
 import { assertTokenUnused, scheduleDelivery, sessionForToken, type SessionWithFile } from "./internal";

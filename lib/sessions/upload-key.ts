@@ -5,7 +5,7 @@ import { randomToken } from "../crypto";
  * session (`upload.url` writes it, `complete` reads it). `files/` holds delivered documents:
  * every completion stores, or copies, the bytes under a key of its own that no handed-out URL
  * can write, and the file row points there. Anything under either prefix without
- * a purpose is collected by the orphan sweep (`lib/files/sweep-orphan-objects.ts`).
+ * a purpose is collected by the orphan sweep (`lib/sessions/sweep-orphan-objects.ts`).
  */
 export const UPLOADS_PREFIX = "uploads/";
 export const FILES_PREFIX = "files/";

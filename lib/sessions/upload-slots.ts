@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import { ApiError } from "../errors";
-import { isPoolBusy, SlotPool } from "../http/slot-pool";
+import { isPoolBusy, SlotPool } from "./slot-pool";
 
 /**
  * The two admission pools of this process. `credentialed`: uploads whose credential was

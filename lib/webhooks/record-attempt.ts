@@ -4,7 +4,7 @@ import type { DeliveryAttempt } from "../db/schema";
 import type { DeliveryRow } from "./claim-deliveries";
 import { MAX_ATTEMPTS } from "./events";
 import { retryDelayMs } from "./retry-delay";
-import { markDelivered } from "../sessions/transitions";
+import { markDelivered } from "../session-states/transitions";
 
 const d = schema.webhookDeliveries;
 

@@ -10,7 +10,7 @@ import { advanceClock, now, resetClock } from "@/lib/clock";
 import { createDb, schema, type Db } from "@/lib/db";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
 import { insertSession } from "@/lib/sessions/insert-session";
-import { LIVE_STATES } from "@/lib/sessions/transitions";
+import { LIVE_STATES } from "@/lib/session-states/transitions";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";

@@ -1,5 +1,5 @@
 /**
- * What a caller sees when a dependency is down or hangs (README "Failure behaviour"):
+ * What a caller sees when a dependency is down or hangs (docs/failures.md):
  * a JSON `503 service_unavailable` with `Retry-After`, never a 500 and never a hang; the
  * readiness probe names the dependency; a Redis outage is absorbed by the in-memory
  * fallback. The database faults here are real `pg` pools pointed at a port nothing listens

@@ -1,5 +1,5 @@
 /**
- * Review M1: a failing write must not put its query parameters in the log. Invariant: when
+ * A failing write must not put its query parameters in the log. Invariant: when
  * a secret- or email-bearing write fails, the caller gets a JSON 500 and the log line has
  * no whsec_ secret, no email, no password hash and no SQL parameters. The failures are
  * forced with triggers that fire only for this test's rows (parallel-safe on a shared DB).

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contextFor } from "@/lib/context";
-import { sweepOrphanObjects } from "@/lib/files/sweep-orphan-objects";
+import { sweepOrphanObjects } from "@/lib/sessions/sweep-orphan-objects";
 import { useServices } from "../support/services";
 
 const svc = useServices();

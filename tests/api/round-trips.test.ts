@@ -1,5 +1,5 @@
 /**
- * Issue 14's round-trip budget for the three hot requests, counted (never timed) on whichever
+ * The round-trip budget of the three hot requests, counted (never timed) on whichever
  * backend the run uses (tests/support/round-trips.ts says what one round trip is):
  * - `GET /v1/sessions/:id/status`: 1 statement;
  * - `POST /v1/sessions`: at most 3 round trips, the rate-limit call included, and no

@@ -1,5 +1,5 @@
 /**
- * Review M6: terminal states stay terminal. Invariants: a session that failed (by the
+ * Terminal states stay terminal. Invariants: a session that failed (by the
  * scanner or by the sweep) or expired can never complete afterwards; exactly one of
  * scan.completed / scan.failed is recorded per session; a debit happens only with
  * completion; a request that started before the TTL but claims after it does not complete.
@@ -8,7 +8,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema, withTx } from "@/lib/db";
-import { claimCompletion, expireOverdue, failOverdue } from "@/lib/sessions/transitions";
+import { claimCompletion, expireOverdue, failOverdue } from "@/lib/session-states/transitions";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";

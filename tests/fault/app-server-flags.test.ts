@@ -1,6 +1,6 @@
 /**
  * The bench starts both servers of the bare-Next comparison with the same Node flags
- * (BENCH_NODE_FLAGS, bench/cases/sessions.ts); its figures rely on them reaching the server
+ * (BENCH_NODE_FLAGS, bench/http/cases/sessions.ts); its figures rely on them reaching the server
  * process, between the node binary and the entry script, and on the server still serving.
  */
 import { readFileSync } from "node:fs";

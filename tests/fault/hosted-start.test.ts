@@ -1,5 +1,5 @@
 /**
- * Issue 13: a hosted start refuses the single-machine defaults. The built server, started as
+ * A hosted start refuses the single-machine defaults. The built server, started as
  * `npm start` starts it with a database URL but no PUBLIC_BASE_URL, object storage or shared
  * rate-limit store, exits non-zero at once with one message naming every missing variable;
  * with ALLOW_LOCAL_DEFAULTS=true the same start serves. (The database URL is never

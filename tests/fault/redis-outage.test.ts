@@ -1,7 +1,7 @@
 /**
  * Redis faults against a real server process and a Redis of the test's
  * own (killed, restarted, frozen; the machine's Redis is never touched). The decided
- * behaviour (README "Failure behaviour"): while Redis is unreachable or frozen, the rate
+ * behaviour (docs/failures.md): while Redis is unreachable or frozen, the rate
  * limit counts in the process's memory, so session creation keeps answering 201 (and the
  * limit still applies); `/v1/ready` stays 200 but reports `rate_limit: "down"`; when Redis is
  * back it is used again, with no restart.

@@ -6,7 +6,7 @@
  * A rate-limit round trip is one `RateLimiter.hit` (one Redis call with TEST_REDIS_URL).
  * Deferred work the request starts (`ctx.defer`) is awaited and counted with it.
  */
-import { flushDeferred } from "@/lib/http/defer";
+import { flushDeferred } from "@/lib/defer";
 import type { Services } from "@/lib/services";
 
 export interface RoundTrips {

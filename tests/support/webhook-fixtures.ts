@@ -8,7 +8,7 @@ import { randomToken, sha256Hex } from "@/lib/crypto";
 import { schema, withTx, type Db } from "@/lib/db";
 import type { SessionStatus } from "@/lib/db/schema";
 import { newId } from "@/lib/ids";
-import { LIVE_STATES } from "@/lib/sessions/transitions";
+import { LIVE_STATES } from "@/lib/session-states/transitions";
 import { eq, sql } from "drizzle-orm";
 import { enqueueEvent } from "@/lib/webhooks/enqueue-event";
 import { newWebhookSecret } from "@/lib/webhooks/webhook-secret";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { decodeBase64 } from "@/lib/http/base64";
+import { decodeBase64 } from "@/lib/request-body/base64";
 
 /** The rule in its plain form, over the whole text: the reference the fast check must equal. */
 const isStandardBase64 = (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 !== 1;

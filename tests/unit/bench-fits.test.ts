@@ -1,9 +1,9 @@
-// The detector's fitting tools (bench/): how frames are cut into folds, how fitted weights are read
+// The detector's fitting tools (bench/detector/): how frames are cut into folds, how fitted weights are read
 // back and installed, and that a failed cross-fitted pass leaves the shipped ranking in place.
 import { describe, expect, it } from "vitest";
-import { crossFittedEvidenceRows } from "../../bench/evidence-rows";
-import { fittedWeights, foldOf, install } from "../../bench/fits";
-import type { TrainingSet } from "../../bench/training-set";
+import { crossFittedEvidenceRows } from "../../bench/detector/evidence-rows";
+import { fittedWeights, foldOf, install } from "../../bench/detector/fits";
+import type { TrainingSet } from "../../bench/detector/training-set";
 import { RANK_WEIGHTS } from "../../scanner/detector/rank-model";
 
 const counts = (fold: number[], folds: number) => [...Array(folds).keys()].map((k) => fold.filter((f) => f === k).length);

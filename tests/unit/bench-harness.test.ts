@@ -1,7 +1,7 @@
 // The bench's requests per second for a fixed number of requests (the upload cases): the rate must
 // follow the time the requests took, not autocannon's one-second ticks.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatComparison, measure, startHttpServer } from "../../bench/harness";
+import { formatComparison, measure, startHttpServer } from "../../bench/http/harness";
 
 const REQUESTS = 40;
 const ANSWER_AFTER_MS = 25;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitInstructions } from "../../bench/instruction-split";
+import { splitInstructions } from "../../bench/http/instruction-split";
 
 // A trimmed `callgrind_annotate` report: the header's totals line is not a function.
 const REPORT = `--------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
-// bench/lock-waits.ts: the bench's count of backends waiting on a lock sees a held row lock, and
+// bench/http/lock-waits.ts: the bench's count of backends waiting on a lock sees a held row lock, and
 // nothing when no one waits (on Postgres: pg_stat_activity).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sampleLockWaits } from "../../bench/lock-waits";
+import { sampleLockWaits } from "../../bench/http/lock-waits";
 import { freshDatabases } from "../support/fresh-database";
 
 const base = process.env.TEST_DATABASE_URL;

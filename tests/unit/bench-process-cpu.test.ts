@@ -1,7 +1,7 @@
 // The bench's database CPU per request sums every process of one name; these pin what it sums.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { processesCpu, processesCpuMsSince } from "../../bench/process-cpu";
+import { processesCpu, processesCpuMsSince } from "../../bench/http/process-cpu";
 
 const ownCommand = () => { const stat = readFileSync("/proc/self/stat", "utf8"); return stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")); };
 // 50 ms of this process's own CPU, however busy the machine (/proc counts in 10 ms ticks)

@@ -1,6 +1,6 @@
 // The bench's settings: a typo stops the run by name instead of measuring with NaN or measuring nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { choicesSetting, flagsSetting, positiveSetting } from "../../bench/settings";
+import { choicesSetting, flagsSetting, positiveSetting } from "../../bench/http/settings";
 
 const NAME = "BENCH_SETTINGS_TEST_VALUE";
 

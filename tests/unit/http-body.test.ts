@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { parseJsonObject, readCapped, readJsonObject } from "@/lib/http";
 import { pathTemplate } from "@/lib/http/route";
-import { exceedsJsonDepth } from "@/lib/http/hostile-text";
+import { exceedsJsonDepth } from "@/lib/request-body/hostile-text";
 
 const req = (body: BodyInit | null, headers: Record<string, string> = { "content-type": "application/json" }) =>
   new Request("http://localhost/x", { method: "POST", body, headers });

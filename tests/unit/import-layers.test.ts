@@ -1,69 +1,142 @@
 /**
- * The layering the code review asked for, kept by a test: no import cycle between the two
- * folder pairs it found (http ↔ keys, accounts ↔ profiles), and domain code takes nothing
- * from lib/http but the upload body reader it streams through (never route(), the guards
- * or the barrel, which would pull the whole HTTP layer and every adapter into a verb).
+ * The layering, as a rule: every import between folders goes downward in
+ *
+ *   routes (app/) → http → domain → adapters → base
+ *
+ * (skipping a layer is fine, except that routes never reach an adapter: they call a verb),
+ * the folders of lib/ import each other without a cycle, and the browser's scanner/ and the
+ * server meet only in scanner/contract.ts. A new lib folder or top-level file must be given
+ * a layer here, so the table stays the whole picture.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-const LIB = path.resolve(process.cwd(), "lib");
+const ROOT = process.cwd();
 
-/** Every `lib/<folder>/…` file's imports of another lib folder, as [from folder, to folder, module]. */
-function folderImports(): [string, string, string][] {
-  const found: [string, string, string][] = [];
-  for (const folder of readdirSync(LIB).filter((f) => statSync(path.join(LIB, f)).isDirectory())) {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : /\.(ts|mjs)$/.test(f) ? [path.join(dir, f)] : []));
-    for (const file of walk(path.join(LIB, folder))) {
-      for (const [, spec] of readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)) {
-        const target = path.relative(LIB, path.resolve(path.dirname(file), spec));
-        const to = target.split(path.sep)[0];
-        if (!target.startsWith("..") && target.includes(path.sep) && to !== folder) found.push([folder, to, target]);
+/** lib/'s folders and top-level files (without extension), by layer, highest first. */
+const LAYERS = {
+  http: ["http", "openapi"],
+  domain: [
+    "accounts", "analytics", "credits", "cron", "domains", "files", "idempotency", "keys", "profiles", "qr",
+    "readiness", "scanner-assets", "scanner-settings", "scheduler", "session-states", "sessions", "tokens", "webhooks",
+  ],
+  adapters: ["context", "db", "defer", "ratelimit", "services", "storage"],
+  base: ["clock", "config", "crypto", "dependencies", "errors", "ids", "log", "request-body", "text", "validation"],
+} as const;
+const RANK = ["routes", "http", "domain", "adapters", "base"];
+
+type Edge = { from: string; to: string; file: string; target: string };
+
+const walk = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? walk(p) : /\.(ts|tsx|mjs)$/.test(f) && !f.endsWith(".d.mts") ? [p] : [];
+  });
+
+/** "lib/<folder or file>" for lib/, else the top folder: app, console, scanner. */
+function unitOf(rel: string): string {
+  const [top, second] = rel.split(path.sep);
+  return top === "lib" && second ? `lib/${second.replace(/\.(ts|tsx|mjs)$/, "")}` : top;
+}
+
+/** Every relative or `@/` import between two different units. */
+function edges(): Edge[] {
+  const found: Edge[] = [];
+  for (const top of ["app", "lib", "scanner", "console"]) {
+    for (const file of walk(path.join(ROOT, top))) {
+      const rel = path.relative(ROOT, file);
+      for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"((?:\.|@\/)[^"]+)"/g)) {
+        const target = path.relative(ROOT, spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : path.resolve(path.dirname(file), spec));
+        const [from, to] = [unitOf(rel), unitOf(target)];
+        if (from !== to) found.push({ from, to, file: rel, target });
       }
     }
   }
   return found;
 }
 
-describe("lib/ layering", () => {
-  const imports = folderImports();
-  const reaches = (from: string, to: string) => imports.some(([f, t]) => f === from && t === to);
+function layerOf(unit: string): string | undefined {
+  if (unit === "app") return "routes";
+  const name = unit.replace(/^lib\//, "");
+  return Object.entries(LAYERS).find(([, units]) => (units as readonly string[]).includes(name))?.[0];
+}
 
-  it("finds the folder imports it checks", () => {
-    expect(reaches("sessions", "webhooks")).toBe(true);
+/** Strongly connected groups of two or more units (Tarjan). */
+function cycles(all: Edge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const { from, to } of all) next.set(from, (next.get(from) ?? new Set()).add(to));
+  const index = new Map<string, number>(), low = new Map<string, number>(), stack: string[] = [], found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const group = stack.splice(stack.indexOf(v));
+      if (group.length > 1) found.push(group.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("import layers", () => {
+  const all = edges();
+  const libUnits = new Set(readdirSync(path.join(ROOT, "lib")).map((f) => `lib/${f.replace(/\.(ts|tsx|mjs)$/, "")}`));
+
+  it("finds the imports it checks", () => {
+    expect(all.some((e) => e.from === "lib/sessions" && e.to === "lib/webhooks")).toBe(true);
+    expect(all.some((e) => e.from === "app" && e.to === "lib/http")).toBe(true);
   });
 
-  it.each([
-    ["http", "keys"],
-    ["accounts", "profiles"],
-  ])("%s and %s do not import each other both ways", (a, b) => {
-    expect(reaches(a, b) && reaches(b, a)).toBe(false);
+  it("gives every lib folder and top-level file a layer", () => {
+    expect([...libUnits].filter((u) => !layerOf(u))).toEqual([]);
   });
 
-  it("domain folders import from lib/http only the upload body reader", () => {
-    const fromDomain = imports.filter(([from, to]) => to === "http" && from !== "http").map(([, , module]) => module);
-    expect([...new Set(fromDomain)]).toEqual(["http/upload-body"]);
+  it("imports only downward, and routes reach adapters only through a verb", () => {
+    const upward = all
+      .filter((e) => e.from === "app" || e.from.startsWith("lib/"))
+      .filter((e) => e.to.startsWith("lib/"))
+      .filter((e) => {
+        const [a, b] = [RANK.indexOf(layerOf(e.from)!), RANK.indexOf(layerOf(e.to)!)];
+        return b < a || (e.from === "app" && layerOf(e.to) === "adapters");
+      })
+      .map((e) => `${e.file} → ${e.target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it("has no import cycle between lib folders or files", () => {
+    expect(cycles(all.filter((e) => e.from.startsWith("lib/") && e.to.startsWith("lib/")))).toEqual([]);
+  });
+
+  it("has the cycle check see a cycle when there is one", () => {
+    const edge = (from: string, to: string): Edge => ({ from, to, file: from, target: to });
+    expect(cycles([edge("a", "b"), edge("b", "c"), edge("c", "a"), edge("c", "d")])).toEqual([["a", "b", "c"]]);
+  });
+
+  it("lets the server take only scanner/contract.ts from the scanner, and the scanner nothing from the server", () => {
+    const server = all.filter((e) => (e.from.startsWith("lib/") || e.file.startsWith(`app${path.sep}v1`)) && e.to === "scanner");
+    expect(server.length).toBeGreaterThan(0);
+    expect([...new Set(server.map((e) => e.target))]).toEqual([path.join("scanner", "contract")]);
+    expect(all.filter((e) => e.from === "scanner" && (e.to.startsWith("lib/") || e.to === "app" || e.to === "console"))).toEqual([]);
+  });
+
+  it("keeps server-only modules (http, adapters, config) out of the console's browser code", () => {
+    const serverOnly = all.filter((e) => e.from === "console" && (["http", "adapters"].includes(layerOf(e.to) ?? "") || e.to === "lib/config"));
+    expect(serverOnly.map((e) => `${e.file} → ${e.target}`)).toEqual([]);
   });
 });
 
 describe("the scanner's contract module", () => {
   it("imports nothing, so the browser bundle and the service can both take it", () => {
-    const source = readFileSync(path.resolve(process.cwd(), "scanner/contract.ts"), "utf8");
+    const source = readFileSync(path.resolve(ROOT, "scanner/contract.ts"), "utf8");
     expect(source).not.toMatch(/^\s*(import|export)\b[^;]*\bfrom\s/m);
     expect(source).not.toMatch(/\brequire\(|\bimport\(/);
-  });
-
-  it("is where lib/ takes the scanner's lists and types from, and the only scanner/ module lib/ imports", () => {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir).flatMap((f) => (statSync(path.join(dir, f)).isDirectory() ? walk(path.join(dir, f)) : /\.ts$/.test(f) ? [path.join(dir, f)] : []));
-    const scannerModules = walk(LIB).flatMap((file) =>
-      [...readFileSync(file, "utf8").matchAll(/from "(\.[^"]+)"/g)]
-        .map(([, spec]) => path.relative(process.cwd(), path.resolve(path.dirname(file), spec)))
-        .filter((target) => target.startsWith(`scanner${path.sep}`)),
-    );
-    expect(scannerModules.length).toBeGreaterThan(0);
-    expect([...new Set(scannerModules)]).toEqual([path.join("scanner", "contract")]);
   });
 });

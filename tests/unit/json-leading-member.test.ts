@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadingStringMember } from "@/lib/http/json-leading-member";
+import { leadingStringMember } from "@/lib/request-body/json-leading-member";
 
 const scan = (text: string) => leadingStringMember(Buffer.from(text), "session", "payload");
 

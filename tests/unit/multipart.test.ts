@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { MultipartReader, multipartBoundary } from "@/lib/http/multipart";
+import { MultipartReader, multipartBoundary } from "@/lib/request-body/multipart";
 
 /** A form serialised the way fetch sends it: its body bytes and boundary. */
 async function encode(form: FormData): Promise<{ bytes: Uint8Array; boundary: string }> {

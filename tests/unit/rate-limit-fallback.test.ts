@@ -1,5 +1,5 @@
 /**
- * The decided Redis-outage behaviour (README, "Failure behaviour"): hits the shared store refuses or
+ * The decided Redis-outage behaviour (docs/failures.md): hits the shared store refuses or
  * does not answer in time are counted in this process's memory, with the same limit, and the
  * shared store takes over again as soon as it answers.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPoolBusy, SlotPool } from "@/lib/http/slot-pool";
+import { isPoolBusy, SlotPool } from "@/lib/sessions/slot-pool";
 
 describe("SlotPool", () => {
   it("grants free slots at once and hands a released slot to the first in line", async () => {

@@ -88,9 +88,9 @@ describe("packages/verify-webhook", () => {
   });
 });
 
-describe("README.md (Receiving webhooks)", () => {
+describe("docs/webhooks.md (the receiver's guide)", () => {
   it("points at the package instead of carrying a copy of the helper that could drift", () => {
-    const readme = readFileSync("README.md", "utf8");
+    const readme = readFileSync("docs/webhooks.md", "utf8");
     expect(readme).toContain("packages/verify-webhook");
     expect(readme).toContain('from "@docscan/verify-webhook"');
     expect(readme).not.toContain("function parseHeader");

@@ -8,7 +8,7 @@ describe("isPrivateAddress", () => {
     "::1", "[::1]", "::", "fd12:3456::1", "fc00::1", "fe80::1", "ff02::1",
     "::ffff:127.0.0.1", "::ffff:7f00:1", "0:0:0:0:0:ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "::127.0.0.1",
     "64:ff9b::a00:1", "not-an-ip", "localhost",
-    // Review L2: special-purpose ranges the first list missed.
+    // Special-purpose ranges (IANA) that a list of private ranges alone misses.
     "fec0::1", "64:ff9b:1::7f00:1", "2002:7f00:1::1", "2001:db8::1", "192.0.2.1", "198.51.100.7", "203.0.113.9", "192.88.99.1",
   ])("refuses %s", (ip) => {
     expect(isPrivateAddress(ip)).toBe(true);

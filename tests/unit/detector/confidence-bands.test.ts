@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aboveThreshold, chooseThreshold, confidenceBands } from "../../../bench/confidence-bands";
+import { aboveThreshold, chooseThreshold, confidenceBands } from "../../../bench/detector/confidence-bands";
 
 // Confidence 0.00 … 0.99; the frames below 0.5 are wrong half the time, the rest right.
 const rows = Array.from({ length: 100 }, (_, i) => ({ confidence: i / 100, iou: i < 50 && i % 2 ? 0.4 : 0.95 }));

@@ -1,7 +1,7 @@
 // The bench's "ms per live frame" times the worker's own live tick on the frame the scanner
 // sends it; these check that what it times is that tick, on that frame.
 import { describe, expect, it } from "vitest";
-import { shrinkToLongSide } from "../../../bench/live-frame";
+import { shrinkToLongSide } from "../../../bench/detector/live-frame";
 import { detect, StabilityTracker, type Frame } from "../../../scanner/detector/index";
 import { denormalise, normalise } from "../../../scanner/worker/crop";
 import { analyseLiveFrame } from "../../../scanner/worker/ops";

@@ -1,5 +1,5 @@
 import { invalidRequest } from "@/lib/errors";
-import { readSessionPage } from "@/lib/files";
+import { readSessionPage } from "@/lib/sessions";
 import { methods, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";

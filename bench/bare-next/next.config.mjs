@@ -1,5 +1,0 @@
-/** The bare-Next baseline (bench/baselines/bare-next.ts): the same Next, pg and redis as the app, nothing else. */
-export default {
-  serverExternalPackages: ["pg", "redis"],
-  poweredByHeader: false,
-};

@@ -1,0 +1,267 @@
+/**
+ * Session hot paths, each beside two baselines in the same run: a plain node:http server
+ * doing the irreducible part (answer a canned body; for the upload, parse, decode and write
+ * 2 MB), and a node:http server running the same lib verbs on the same kind of database
+ * ("same database work"), whose ratio isolates the Next request pipeline.
+ */
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { IncomingMessage } from "node:http";
+import { startBareNext, type BareNext } from "../baselines/bare-next";
+import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
+import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
+import { processTreePeakRssMb } from "../process-cpu";
+import { choicesSetting, flagsSetting, positiveSetting } from "../settings";
+import { startAppServer } from "../../../scripts/app-server";
+
+const UPLOAD_BYTES = 2 * 1024 * 1024;
+const UPLOADS = 150;
+/** Alternating rounds per side against bare Next (BENCH_ROUNDS, default 3); each figure is the median. */
+const ROUNDS = positiveSetting("BENCH_ROUNDS", 3, { integer: true });
+/**
+ * Seconds of each timed load a fresh server gets before the kept rounds (BENCH_WARMUP_SECONDS,
+ * default 15). Both sides' CPU per status poll kept falling for 15-20 s of a new load (Node 24:
+ * ours from 1.29-1.36 ms to 0.93-1.09, bare Next's from 1.10-1.18 to 0.89-0.99), so one 5 s
+ * warm-up round left part of each side's start-up in the kept rounds.
+ */
+const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
+/**
+ * Node flags both servers of the bare-Next comparison start with (BENCH_NODE_FLAGS; set it
+ * empty for Node's defaults). The sides alternate, so each server idles 5 s or more before
+ * each of its rounds, and V8's memory reducer shrinks an idle heap: which side it caught, and
+ * how long the slow heap growth after it lasted, decided a round (traced 28 Nov: ours stayed
+ * in a mark-compact every ~3 s for a minute after one). A server under steady load does not
+ * idle between its requests, so the comparison runs without it, on both sides alike.
+ */
+const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
+/** The loads of the bare-Next comparison to run (BENCH_BARE_NEXT=create,status,upload,cold; default all). */
+const BARE_NEXT_LOADS = ["create", "status", "upload", "cold"] as const;
+const bareNextLoads = choicesSetting("BENCH_BARE_NEXT", BARE_NEXT_LOADS, BARE_NEXT_LOADS);
+/**
+ * Connections of the upload load against bare Next: a burst of phones twice the default
+ * upload slots (MAX_CONCURRENT_UPLOADS, 16), so admission's queue is part of what is measured.
+ */
+const UPLOAD_CONNECTIONS = 32;
+
+export interface Tenant {
+  secretKey: string;
+}
+
+export const sessionsCase: BenchCase = {
+  name: "sessions",
+  async run(ctx) {
+    const tenant = await newTenant(ctx.baseUrl);
+    const verbs = await startSessionVerbsBaseline(ctx);
+    try {
+      return [
+        await createCase(ctx, tenant),
+        await createSameWorkCase(ctx, tenant, verbs),
+        await statusCase(ctx, tenant),
+        await statusSameWorkCase(ctx, tenant, verbs),
+        await uploadCase(ctx, tenant),
+        ...(ctx.databaseUrl && ctx.redisUrl ? await bareNextCases(ctx, ctx.databaseUrl, ctx.redisUrl) : []),
+      ];
+    } finally {
+      await verbs.close();
+    }
+  },
+};
+
+function isLocal(databaseUrl: string): boolean {
+  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(databaseUrl).hostname);
+}
+
+/**
+ * Ours against bench/http/bare-next on the same Postgres and Redis, 32 connections, each side with
+ * its own tenant (the upload debits credits), server CPU per request sampled from /proc. Ours
+ * is a fresh server too, so both sides serve this comparison with the same history (the run's
+ * shared server has taken the cases before, 150 uploads of 2 MiB among them).
+ */
+async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
+  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS)`);
+  const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS });
+  let bare: BareNext | undefined;
+  let loaded: (Comparison | Pair)[];
+  try {
+    bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS });
+    const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
+    const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
+    const vs = "bare Next";
+    // Postgres's own CPU per request, when it runs on this machine, and its backends waiting on
+    // locks (sides alternate, so each run's figures are one side's).
+    const database = { databaseCpu: isLocal(databaseUrl), lockWaitsIn: databaseUrl };
+    const create = (side: typeof ours, durationSec?: number) =>
+      ctx.measure({
+        durationSec,
+        url: `${side.base}/v1/sessions`,
+        method: "POST",
+        connections: 32,
+        serverPid: side.pid,
+        ...database,
+        headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
+        body: JSON.stringify({ metadata: { order: "bench" } }),
+        expectStatus: 201,
+      });
+    const status = async (side: typeof ours, durationSec?: number) => {
+      const s = await createSession(side.base, side.tenant);
+      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, durationSec, connections: 32, serverPid: side.pid, ...database });
+    };
+    const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
+    const upload = async (side: typeof ours) => {
+      const tokens: string[] = [];
+      for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
+      let i = 0;
+      const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
+      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: UPLOAD_CONNECTIONS, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
+    };
+    // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
+    // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
+    // the upload's is one round of UPLOADS), reported on its own line and not kept in the medians.
+    const alternate = async (name: string, load: (side: typeof ours, durationSec?: number) => Promise<Figures>): Promise<Comparison[]> => {
+      const warmup = { name: `${name}, warm-up`, subject: await load(ours, WARMUP_SECONDS), baselineName: vs, baseline: await load(theirs, WARMUP_SECONDS) };
+      const subject: Figures[] = [], baseline: Figures[] = [];
+      for (let r = 0; r < ROUNDS; r++) {
+        subject.push(await load(ours));
+        baseline.push(await load(theirs));
+      }
+      const roundRatios = subject.map((s, r) => s.rps / baseline[r].rps);
+      return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline), roundRatios }];
+    };
+    loaded = [
+      ...(bareNextLoads.includes("create") ? await alternate("POST /v1/sessions vs bare Next", create) : []),
+      ...(bareNextLoads.includes("status") ? await alternate("GET /v1/sessions/:id/status vs bare Next", status) : []),
+      ...(bareNextLoads.includes("upload") ? await alternate(`POST /v1/scanner/upload (2 MB, ${UPLOAD_CONNECTIONS} connections) vs bare Next`, upload) : []),
+    ];
+    // The upload load came last, so the peak so far is the peak under it.
+    loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
+  } finally {
+    await bare?.close();
+    await app.stop();
+  }
+  return [...loaded, ...(bareNextLoads.includes("cold") ? [await coldStart(ctx, databaseUrl, redisUrl)] : [])];
+}
+
+const COLD_STARTS = 3;
+
+/**
+ * What a new serverless instance costs: from spawning the server process to its first
+ * answered POST /v1/sessions (201), polled every 25 ms; the median of COLD_STARTS starts per
+ * side, alternating. The tenant and key exist beforehand, as they would in production.
+ */
+async function coldStart(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<Pair> {
+  const tenant = await newTenant(ctx.baseUrl);
+  // Throws until the server answers 201; the start-up loop retries.
+  const firstSession = async (base: string) => Boolean(await createSession(base, tenant));
+  const ours: number[] = [], theirs: number[] = [];
+  for (let i = 0; i < COLD_STARTS; i++) {
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession, nodeFlags: NODE_FLAGS });
+    ours.push(app.readyAt - app.spawnedAt);
+    await app.stop();
+    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession, nodeFlags: NODE_FLAGS });
+    theirs.push(bare.readyAt - bare.spawnedAt);
+    await bare.close();
+  }
+  return { name: "cold start: spawn to first POST /v1/sessions answered vs bare Next", unit: "ms", app: median(ours), baselineName: "bare Next", baseline: median(theirs) };
+}
+
+async function createCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const body = JSON.stringify({ id: "sess_x", mode: "test", client_token: "x".repeat(160), scan_url: "http://x/scan?t=x", expires_at: new Date().toISOString() });
+  const baseline = await ctx.startBaseline(async (req, res) => {
+    await readBody(req);
+    res.writeHead(201, { "Content-Type": "application/json; charset=utf-8" }).end(body);
+  });
+  const headers = { authorization: `Bearer ${t.secretKey}`, "content-type": "application/json" };
+  const load = { method: "POST" as const, headers, body: JSON.stringify({ metadata: { order: "bench" } }), expectStatus: 201 };
+  return {
+    name: "POST /v1/sessions (secret key)",
+    subject: await ctx.measure({ ...load, url: `${ctx.baseUrl}/v1/sessions` }),
+    baselineName: "node:http",
+    baseline: await ctx.measure({ ...load, url: baseline }),
+  };
+}
+
+async function createSameWorkCase(ctx: BenchContext, t: Tenant, verbs: SessionVerbsBaseline): Promise<Comparison> {
+  const load = { method: "POST" as const, body: JSON.stringify({ metadata: { order: "bench" } }), expectStatus: 201 };
+  const headers = (key: string) => ({ authorization: `Bearer ${key}`, "content-type": "application/json" });
+  return {
+    name: "POST /v1/sessions (secret key) vs same verbs",
+    subject: await ctx.measure({ ...load, headers: headers(t.secretKey), url: `${ctx.baseUrl}/v1/sessions` }),
+    baselineName: "node:http+verbs",
+    baseline: await ctx.measure({ ...load, headers: headers(verbs.secretKey), url: `${verbs.url}/v1/sessions` }),
+  };
+}
+
+async function statusSameWorkCase(ctx: BenchContext, t: Tenant, verbs: SessionVerbsBaseline): Promise<Comparison> {
+  const app = await createSession(ctx.baseUrl, t);
+  const base = await createSession(verbs.url, { secretKey: verbs.secretKey });
+  return {
+    name: "GET /v1/sessions/:id/status vs same verbs",
+    subject: await ctx.measure({ url: `${ctx.baseUrl}/v1/sessions/${app.id}/status?t=${app.client_token}` }),
+    baselineName: "node:http+verbs",
+    baseline: await ctx.measure({ url: `${verbs.url}/v1/sessions/${base.id}/status?t=${base.client_token}` }),
+  };
+}
+
+async function statusCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const s = await createSession(ctx.baseUrl, t);
+  const body = JSON.stringify({ id: s.id, status: "created", expires_at: s.expires_at, result: null });
+  const baseline = await ctx.startBaseline((_req, res) => res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end(body));
+  return {
+    name: "GET /v1/sessions/:id/status",
+    subject: await ctx.measure({ url: `${ctx.baseUrl}/v1/sessions/${s.id}/status?t=${s.client_token}` }),
+    baselineName: "node:http",
+    baseline: await ctx.measure({ url: `${baseline}/status` }),
+  };
+}
+
+/** Each upload needs a fresh single-use token, so the sessions are made first and handed out in order. */
+async function uploadCase(ctx: BenchContext, t: Tenant): Promise<Comparison> {
+  const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
+  const tokens: string[] = [];
+  for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(ctx.baseUrl, t)).client_token);
+  const dir = tmpdir();
+  const baseline = await ctx.startBaseline(async (req, res) => {
+    const parsed = JSON.parse((await readBody(req)).toString()) as { payload: string };
+    await writeFile(path.join(dir, "docscan-bench-upload.pdf"), Buffer.from(parsed.payload, "base64"));
+    res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end('{"status":"ok"}');
+  });
+  const next = (list: string[]) => {
+    let i = 0;
+    return (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: list[i++ % list.length], payload }) });
+  };
+  const common = { connections: 4, amount: UPLOADS, method: "POST" as const };
+  return {
+    name: "POST /v1/scanner/upload (2 MB, JSON base64)",
+    subject: await ctx.measure({ ...common, url: `${ctx.baseUrl}/v1/scanner/upload`, setupRequest: next(tokens) }),
+    baselineName: "node:http parse+decode+write",
+    baseline: await ctx.measure({ ...common, url: baseline, setupRequest: next(tokens) }),
+  };
+}
+
+export async function newTenant(baseUrl: string): Promise<Tenant> {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+  const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "bench password 123" }) });
+  if (signup.status !== 201) throw new Error(`bench signup: ${signup.status} ${await signup.text()}`);
+  const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
+  const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
+  if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
+  // Every open session holds a credit, and a measurement opens thousands.
+  for (let i = 0; i < 2; i++) {
+    const topUp = await fetch(`${baseUrl}/v1/dashboard/credits/topup`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ amount: 50000 }) });
+    if (topUp.status !== 201) throw new Error(`bench top-up: ${topUp.status} ${await topUp.text()}`);
+  }
+  return { secretKey: ((await key.json()) as { secret: string }).secret };
+}
+
+export async function createSession(baseUrl: string, t: Tenant): Promise<{ id: string; client_token: string; expires_at: string }> {
+  const res = await fetch(`${baseUrl}/v1/sessions`, { method: "POST", headers: { authorization: `Bearer ${t.secretKey}`, "content-type": "application/json" }, body: "{}" });
+  if (res.status !== 201) throw new Error(`bench session: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; client_token: string; expires_at: string };
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

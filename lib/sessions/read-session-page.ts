@@ -1,0 +1,33 @@
+import { ApiError } from "../errors";
+import type { Ctx } from "../context";
+import { findSessionWithFile } from "./internal";
+import { fileAvailable } from "./views";
+import { pageImage, type PageImage } from "../files/page-image";
+
+/** How long a storage redirect used to read the PDF back stays valid. */
+const READ_TTL_MS = 60_000;
+
+/**
+ * `GET /v1/dashboard/sessions/:id/pages/:n`: the picture of one page of a session's document,
+ * for the console's thumbnails. Another tenant's session, a page past the count, and a file
+ * past retention are all `404 not_found`.
+ */
+export async function readSessionPage({ ctx, tenantId, sessionId, page }: { ctx: Ctx; tenantId: string; sessionId: string; page: number }): Promise<PageImage> {
+  const session = await findSessionWithFile(ctx.db, sessionId);
+  if (!session || session.tenantId !== tenantId) throw new ApiError("not_found", { message: "No such session." });
+  const file = session.file;
+  if (!file || !fileAvailable(file, ctx.now)) throw new ApiError("not_found", { message: "This session has no document, or it is past its retention." });
+  if (page > file.pageCount) throw new ApiError("not_found", { message: `The document has ${file.pageCount} page(s).` });
+  const bytes = await readStored(ctx, file.storageKey);
+  const image = bytes && (await pageImage(bytes, page));
+  if (!image) throw new ApiError("not_found", { message: "This page has no picture the console can show." });
+  return image;
+}
+
+async function readStored(ctx: Ctx, key: string): Promise<Uint8Array | null> {
+  const download = await ctx.storage.download(key, { expiresAt: new Date(ctx.now.getTime() + READ_TTL_MS), filename: "page.pdf" });
+  if (!download) return null;
+  if (download.kind === "stream") return new Uint8Array(await new Response(download.body).arrayBuffer());
+  const res = await fetch(download.url);
+  return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
+}
