@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["**/.next/**", "node_modules/**", "drizzle/**", "public/vendor/**", ".data/**", "next-env.d.ts"] },
+  { ignores: ["**/.next/**", "node_modules/**", "drizzle/**", "public/vendor/**", "public/scan/ocr/**", ".data/**", "next-env.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

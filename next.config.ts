@@ -18,11 +18,7 @@ const nextConfig: NextConfig = {
   // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
-  // The OCR asset route reads package files by a path tracing cannot follow (lib/scanner-assets).
-  outputFileTracingIncludes: {
-    "/**": ["./drizzle/**/*"],
-    "/scan/ocr/[...asset]": ["./node_modules/tesseract.js/dist/*.min.js", "./node_modules/tesseract.js-core/*-lstm.wasm.js", "./node_modules/@tesseract.js-data/*/4.0.0_best_int/*"],
-  },
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
   // What a deployment ships is the output trace: Vercel's builder packs each function from it.
   // TRACE_EXCLUDES (scripts/trace-excludes.mjs) says what no function may carry and why; "**"
   // applies it to every route. The instrumentation's trace, which the builder adds to every
@@ -35,6 +31,11 @@ const nextConfig: NextConfig = {
       { source: "/scan/:path*", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
       // Integrators embed /launcher.js by URL; a short cache lets fixes reach them within minutes.
       { source: "/launcher.js", headers: [{ key: "Cache-Control", value: "public, max-age=300" }] },
+      // Text recognition (scripts/ocr-assets.mjs): versioned URLs whose content never changes.
+      {
+        source: "/scan/ocr/:path*",
+        headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }, { key: "X-Content-Type-Options", value: "nosniff" }],
+      },
     ];
   },
 };

@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
+import { publishOcrAssets } from "./ocr-assets.mjs";
 
 // Next would otherwise rewrite package-lock.json during builds to add other platforms' SWC
 // binaries; the lockfile is ours to change, through npm.
@@ -54,6 +55,8 @@ async function withLock(fn) {
 /** Runs `next build` if needed; throws when the build fails. */
 export async function buildIfStale({ quiet = false } = {}) {
   await withLock(async () => {
+    // Served from public/ at run time, so present even when the build is fresh.
+    publishOcrAssets(root);
     if (!isStale()) return;
     if (!quiet) console.log("Building the app (missing or older than the sources)…");
     const result = spawnSync(nextBin, ["build"], { cwd: root, stdio: quiet ? "pipe" : "inherit", encoding: "utf8" });
