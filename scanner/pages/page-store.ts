@@ -1,4 +1,5 @@
-import { FILTERS, type Filter, type PageReport } from "../contract";
+import { FILTERS, type Filter, type PageReport, type PageWarning } from "../contract";
+import type { CaptureFacts } from "../capture/page-report";
 import type { NormQuad } from "../worker/protocol";
 import type { MrcParts } from "../worker/page-encoding";
 
@@ -26,6 +27,20 @@ export interface StoredPage {
   /** The page's quality report, sent with the upload; absent on pages kept by an older scanner. */
   report?: PageReport;
   createdAt: number;
+  /**
+   * Set on a page kept but not yet made: `page` is the editor's preview, and this holds what
+   * making it needs, so a reload in that second makes it again rather than losing it.
+   */
+  unmade?: UnmadePage;
+}
+
+/** What a kept page's full-resolution making needs beyond its source, corners and filter. */
+export interface UnmadePage {
+  /** The capture facts and the editor's opening corners, for the page report. */
+  facts: CaptureFacts;
+  openedCorners: NormQuad;
+  /** The prompts the person kept the page despite. */
+  warnings: PageWarning[];
 }
 
 /** A page as an older scanner wrote it: `enhance` where there is now `filter`, no format, dpi or report. */

@@ -26,6 +26,9 @@ export function usePages(session: string, defaultFilter: Filter) {
   const store = useRef<PageStore | null>(null);
   const [pages, setPages] = useState<PageView[]>([]);
   const [pending, setPending] = useState<PendingPage[]>([]);
+  // Pages a reload found kept but not made: the scanner makes them again (`stage`).
+  const [unmade, setUnmade] = useState<StoredPage[]>([]);
+  const unmadeRef = useRef<StoredPage[]>([]);
   const [restored, setRestored] = useState(false);
   // The newest list and the pages still being made, for a send that has to wait for them.
   const latest = useRef<PageView[]>([]);
@@ -38,7 +41,11 @@ export function usePages(session: string, defaultFilter: Filter) {
     void PageStore.open().then(async (s) => {
       store.current = s;
       const saved = await s.list(session, defaultFilter);
-      if (live) setPages(saved.map(view));
+      if (live) {
+        setPages(saved.filter((p) => !p.unmade).map(view));
+        unmadeRef.current = saved.filter((p) => p.unmade);
+        setUnmade(unmadeRef.current);
+      }
       setRestored(true);
     });
     return () => {
@@ -65,18 +72,26 @@ export function usePages(session: string, defaultFilter: Filter) {
   }, [show]);
 
   /**
-   * Shows a kept page at once with its preview as the thumbnail, and stores it when `made`
-   * (the full-resolution page) resolves; a page that fails to be made leaves the strip.
+   * Shows a kept page at once with its preview as the thumbnail and stores it as not yet made
+   * (`kept`: `unmade` set, `page` the preview), then stores the full page when `made`
+   * resolves; a page that fails to be made leaves the strip and the store.
    */
-  const stage = useCallback((id: string, order: number, preview: Blob, made: Promise<StoredPage>): Promise<void> => {
-    const thumb = URL.createObjectURL(preview);
-    setPending((ps) => [...ps, { id, order, thumb }]);
+  const stage = useCallback((kept: StoredPage, made: Promise<StoredPage>): Promise<void> => {
+    const { id, order } = kept;
+    const thumb = URL.createObjectURL(kept.page);
     making.current.add(id);
+    unmadeRef.current = unmadeRef.current.filter((p) => p.id !== id);
+    setUnmade(unmadeRef.current);
+    // In the strip once stored: a page shown is a page a reload brings back.
+    const stored = (store.current?.put(kept) ?? Promise.resolve()).finally(() => setPending((ps) => [...ps, { id, order, thumb }]));
     const done = made.then(async (page) => {
+      await stored;
       await store.current?.put(page);
       making.current.delete(id);
       show(page);
-    }, (err: unknown) => {
+    }, async (err: unknown) => {
+      await stored.catch(() => undefined);
+      await store.current?.remove(id).catch(() => undefined);
       making.current.delete(id);
       setPending((ps) => ps.filter((p) => p.id !== id));
       throw err;
@@ -86,12 +101,12 @@ export function usePages(session: string, defaultFilter: Filter) {
 
   // A send waits for the staged pages: it is answered after the render that shows the last one.
   useEffect(() => {
-    if (making.current.size === 0) waiters.current.splice(0).forEach((resolve) => resolve(pages));
-  }, [pages, pending]);
+    if (making.current.size === 0 && unmadeRef.current.length === 0) waiters.current.splice(0).forEach((resolve) => resolve(pages));
+  }, [pages, pending, unmade]);
 
-  /** The pages, once every staged page is stored (or has failed). */
+  /** The pages, once every staged or restored-unmade page is stored (or has failed). */
   const settled = useCallback((): Promise<PageView[]> => {
-    if (making.current.size === 0) return Promise.resolve(latest.current);
+    if (making.current.size === 0 && unmadeRef.current.length === 0) return Promise.resolve(latest.current);
     return new Promise((resolve) => waiters.current.push(resolve));
   }, []);
 
@@ -114,11 +129,13 @@ export function usePages(session: string, defaultFilter: Filter) {
 
   const clear = useCallback(async () => {
     await store.current?.clear(session);
+    unmadeRef.current = [];
+    setUnmade([]);
     setPages((ps) => (ps.forEach((p) => URL.revokeObjectURL(p.thumb)), []));
   }, [session]);
 
-  const nextOrder = Math.max(-1, ...pages.map((p) => p.order), ...pending.map((p) => p.order)) + 1;
-  return { pages, pending, count: pages.length + pending.length, restored, save, stage, settled, remove, move, clear, nextOrder };
+  const nextOrder = Math.max(-1, ...pages.map((p) => p.order), ...pending.map((p) => p.order), ...unmade.map((p) => p.order)) + 1;
+  return { pages, pending, unmade, count: pages.length + pending.length + unmade.length, restored, save, stage, settled, remove, move, clear, nextOrder };
 }
 
 function view(p: StoredPage): PageView {

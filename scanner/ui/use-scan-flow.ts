@@ -15,7 +15,7 @@ import { ScanEngine } from "../worker/client";
 import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
-import type { StoredPage } from "../pages/page-store";
+import type { StoredPage, UnmadePage } from "../pages/page-store";
 import { usePageReading } from "./use-page-reading";
 import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction } from "./scan-flow-state";
 
@@ -74,42 +74,53 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     }
   }, [openDraft, fail]);
 
+  /** The full-resolution page of a kept page: straightened, filtered, encoded, with its report. */
+  const makePage = useCallback(async (kept: Omit<StoredPage, "page" | "format" | "width" | "height" | "dpi" | "createdAt">, unmade: UnmadePage): Promise<StoredPage> => {
+    await engine.load();
+    const out = await engine.warp(kept.source, kept.corners, { filter: kept.filter });
+    const facts = { ...unmade.facts, corners: keptCornerOrigin(unmade.facts.corners, unmade.openedCorners, kept.corners) };
+    const { unmade: _unmade, ...page } = kept as StoredPage;
+    return {
+      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), width: out.width, height: out.height, dpi: out.dpi,
+      report: buildPageReport(facts, kept.filter, out, unmade.warnings), createdAt: Date.now(),
+    };
+  }, [engine]);
+
   /**
    * Keeps the page. A new page with a preview goes to the strip at once (the preview as its
-   * thumbnail) and the camera comes back while the worker makes the full page; re-doing a page,
-   * or a page without a preview, waits for it.
+   * thumbnail, stored as not yet made, so a reload makes it again) and the camera comes back
+   * while the worker makes the full page; re-doing a page, or a page without a preview, waits.
    */
   const confirm = useCallback(async (draft: Draft, corners: NormQuad, filter: Filter, warnings: PageWarning[], preview: Blob | null) => {
     URL.revokeObjectURL(draft.url);
     const old = book.pages.find((p) => p.id === draft.replaceId);
-    const id = old?.id ?? crypto.randomUUID(), order = old?.order ?? book.nextOrder;
-    const made = (async (): Promise<StoredPage> => {
-      await engine.load();
-      const out = await engine.warp(draft.source, corners, { filter });
-      const facts = { ...draft.facts, corners: keptCornerOrigin(draft.facts.corners, draft.corners, corners) };
-      return {
-        id, session: cfg.session_id, order,
-        source: draft.source, corners, filter, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), width: out.width, height: out.height, dpi: out.dpi,
-        report: buildPageReport(facts, filter, out, warnings), createdAt: Date.now(),
-      };
-    })();
+    const kept = { id: old?.id ?? crypto.randomUUID(), session: cfg.session_id, order: old?.order ?? book.nextOrder, source: draft.source, corners, filter };
+    const unmade: UnmadePage = { facts: draft.facts, openedCorners: draft.corners, warnings };
     const pageCount = book.count + (old ? 0 : 1);
     try {
       if (preview && !old) {
-        const stored = book.stage(id, order, preview, made);
+        const stored = book.stage({ ...kept, page: preview, format: "jpeg", width: 0, height: 0, dpi: 0, createdAt: Date.now(), unmade }, makePage(kept, unmade));
         bridge.post("page_captured", { page_count: pageCount });
         dispatch({ type: "page_saved" });
         await stored;
       } else {
         dispatch({ type: "crop_started" });
-        await book.save(await made);
+        await book.save(await makePage(kept, unmade));
         bridge.post("page_captured", { page_count: pageCount });
         dispatch({ type: "page_saved" });
       }
     } catch {
       fail("scan");
     }
-  }, [engine, book, cfg, bridge, fail]);
+  }, [book, cfg, bridge, fail, makePage]);
+
+  // Pages a reload found kept but not made are made again, as when they were kept.
+  const { unmade: restoredUnmade, stage } = book;
+  useEffect(() => {
+    for (const p of restoredUnmade) {
+      if (p.unmade) void stage(p, makePage(p, p.unmade)).catch(() => fail("scan"));
+    }
+  }, [restoredUnmade, stage, makePage, fail]);
 
   const retake = useCallback((draft?: Draft) => {
     if (draft) URL.revokeObjectURL(draft.url);

@@ -174,4 +174,27 @@ describe("keeping a page", () => {
     expect(Math.max(width, height)).toBeGreaterThan(720);
     await page.context().close();
   });
+
+  it("a reload while the kept page is still being made makes it again: it is in the strip and in the PDF", async () => {
+    const { tenant, session, page } = await scannerOn(exposed(), "reloaded");
+    await page.waitForSelector('.ds-adjust[data-measured="true"]', { timeout: 45_000 });
+    await page.waitForSelector('.ds-preview-thumb img[data-filter="auto"]');
+    // A slow phone: the full page takes long enough to reload while it is being made.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 20 });
+    await page.getByRole("button", { name: "Use this page" }).click();
+    await page.waitForSelector('.ds-strip .ds-thumb[aria-busy="true"] img');
+    await page.reload();
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    await expect.poll(() => page.locator(".ds-strip .ds-thumb").count(), { timeout: 30_000 }).toBe(1);
+    await page.waitForSelector('.ds-strip .ds-thumb:not([aria-busy]) img', { timeout: 60_000 });
+    const read = await send(page, tenant.secretKey, session.id);
+    expect(read.result.pages).toHaveLength(1);
+    expect(read.result.pages[0]).toMatchObject({ filter: "auto", source: "camera" });
+    const pdfPath = path.join(work, "reloaded.pdf");
+    writeFileSync(pdfPath, await fetchPdf(read.result.url));
+    const [image] = execFileSync("pdfimages", ["-list", pdfPath], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
+    expect(Math.max(...image.trim().split(/\s+/).slice(3, 5).map(Number))).toBeGreaterThan(720);
+    await page.context().close();
+  });
 });
