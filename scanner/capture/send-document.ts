@@ -13,6 +13,7 @@ export interface PageImage {
   page: Blob;
   format: "jpeg" | "png" | "mrc";
   mrc?: MrcParts;
+  pdfThumb?: Blob;
   width: number;
   height: number;
   report?: PageReport;
@@ -47,7 +48,7 @@ export async function sendDocument(
 export async function pdfInput(p: PageImage): Promise<PdfPageInput> {
   const bytes = async (b: Blob) => new Uint8Array(await b.arrayBuffer());
   const { width, height } = p, lines = p.reading?.read?.lines;
-  if (p.format !== "mrc") return { bytes: await bytes(p.page), format: p.format, width, height, lines };
+  if (p.format !== "mrc") return { bytes: await bytes(p.page), format: p.format, width, height, lines, ...(p.pdfThumb ? { thumb: await bytes(p.pdfThumb) } : {}) };
   if (!p.mrc) throw new Error("sendDocument: an mrc page without its layers");
   const { mask, background, foreground } = p.mrc;
   return {

@@ -20,6 +20,8 @@ export interface StoredPage {
   page: Blob;
   format: "jpeg" | "png" | "mrc";
   mrc?: MrcParts;
+  /** A `bw` page's small JPEG, the PDF page's /Thumb (absent on pages of an older scanner). */
+  pdfThumb?: Blob;
   width: number;
   height: number;
   /** Pixels per inch of the corrected page at its physical size. */

@@ -2,7 +2,7 @@ import { PDFDocument, StandardFonts } from "pdf-lib";
 import { pageBoxFor } from "./page-size";
 import { drawWatermark, type WatermarkOptions } from "./watermark";
 import { embedBilevelPng } from "./bilevel-image";
-import { embedMrc, type MrcPdfParts } from "./mrc-image";
+import { embedMrc, setPageThumb, type MrcPdfParts } from "./mrc-image";
 import type { ReadLine } from "../ocr/page-words";
 import { drawTextLayer, setDocumentLanguage } from "./text-layer";
 
@@ -13,7 +13,7 @@ import { drawTextLayer, setDocumentLanguage } from "./text-layer";
 /** Recognised lines in the image's pixels, laid over it as invisible text (docs/ocr.md). */
 type Read = { lines?: ReadLine[] };
 export type PdfPageInput =
-  | ({ bytes: Uint8Array; format: "jpeg" | "png"; width: number; height: number } & Read)
+  | ({ bytes: Uint8Array; format: "jpeg" | "png"; width: number; height: number; /** JPEG, the page's /Thumb. */ thumb?: Uint8Array } & Read)
   | ({ format: "mrc"; mrc: MrcPdfParts; width: number; height: number } & Read);
 
 export interface AssembleOptions {
@@ -47,7 +47,10 @@ export async function assemblePdf(pages: PdfPageInput[], opt: AssembleOptions): 
     const box = pageBoxFor(p.width, p.height);
     const page = doc.addPage([box.width, box.height]);
     if (p.format === "mrc") await embedMrc(doc, page, p.mrc, box);
-    else if (p.format === "png") embedBilevelPng(doc, page, p.bytes, box);
+    else if (p.format === "png") {
+      embedBilevelPng(doc, page, p.bytes, box);
+      if (p.thumb) await setPageThumb(doc, page, p.thumb);
+    }
     else {
       // pdf-lib reads the bytes through the whole underlying buffer, so views need a copy.
       const image = await doc.embedJpg(p.bytes.byteOffset ? new Uint8Array(p.bytes) : p.bytes);

@@ -36,10 +36,15 @@ export async function embedMrc(doc: PDFDocument, page: PDFPage, parts: MrcPdfPar
   const background = await jpegImage(doc, parts.background, null);
   const foreground = await jpegImage(doc, parts.foreground, maskRef);
   const bg: PDFName = page.node.newXObject("Bg", background), fg: PDFName = page.node.newXObject("Fg", foreground);
-  if (parts.thumb) page.node.set(PDFName.of("Thumb"), await jpegImage(doc, parts.thumb, null));
+  if (parts.thumb) await setPageThumb(doc, page, parts.thumb);
   page.pushOperators(
     pushGraphicsState(), concatTransformationMatrix(box.width, 0, 0, box.height, 0, 0), drawObject(bg), drawObject(fg), popGraphicsState(),
   );
+}
+
+/** A JPEG as the page's thumbnail (PDF 32000-1, 12.3.4), which the console shows as the page's picture. */
+export async function setPageThumb(doc: PDFDocument, page: PDFPage, jpeg: Uint8Array): Promise<void> {
+  page.node.set(PDFName.of("Thumb"), await jpegImage(doc, jpeg, null));
 }
 
 // A JPEG as an image XObject, smoothed when scaled up (both layers are at a lower resolution than the page).

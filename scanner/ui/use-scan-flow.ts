@@ -81,7 +81,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
     const facts = { ...unmade.facts, corners: keptCornerOrigin(unmade.facts.corners, unmade.openedCorners, kept.corners) };
     const { unmade: _unmade, ...page } = kept as StoredPage;
     return {
-      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), width: out.width, height: out.height, dpi: out.dpi,
+      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), ...(out.pdfThumb ? { pdfThumb: out.pdfThumb } : {}), width: out.width, height: out.height, dpi: out.dpi,
       report: buildPageReport(facts, kept.filter, out, unmade.warnings), createdAt: Date.now(),
     };
   }, [engine]);

@@ -1,6 +1,7 @@
 import type { Filter } from "../contract";
 import type { Frame } from "../detector/types";
 import { boxReduce } from "../detector/warp";
+import { bitmapToFrame } from "../image/binarize";
 import { encodeGreyJpeg } from "../encode/jpeg-grey";
 import { encodeG4 } from "../encode/ccitt-g4";
 import { splitMrc } from "../encode/mrc";
@@ -40,6 +41,8 @@ const LADDER_REACH = 0.75;
  * the page (207 x 292 px for A4 at 200 dpi, about 10 KB) is enough for both.
  */
 const PREVIEW_SCALE = 8, PREVIEW_QUALITY = 0.7;
+/** A `bw` page's thumbnail is grey and only for recognising the page. */
+const THUMB_QUALITY = 0.6;
 
 /** The layers of a mixed-raster page (`scanner/encode/mrc.ts`), as stored until the PDF is made. */
 export interface MrcParts {
@@ -58,6 +61,11 @@ export interface EncodedPage {
   blob: Blob;
   format: "jpeg" | "png" | "mrc";
   mrc?: MrcParts;
+  /**
+   * For a `bw` page, a small grey JPEG of it, the PDF page's /Thumb: the console shows a page
+   * without rendering it, and a browser cannot show a CCITT G4 image (lib/files/page-image.ts).
+   */
+  pdfThumb?: Blob;
 }
 
 /** The canvas's JPEG encoder at `quality` 0..1 (colour pages). */
@@ -69,7 +77,7 @@ export type EncodeRgb = (page: Frame, quality: number) => Promise<Blob>;
  * becomes MRC when that is smaller.
  */
 export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRgb: EncodeRgb): Promise<EncodedPage> {
-  if ("bits" in page) return { blob: pngBlob(await encodeBilevelPage(page)), format: "png" };
+  if ("bits" in page) return { blob: pngBlob(await encodeBilevelPage(page)), format: "png", pdfThumb: bilevelThumb(page) };
   if (filter === "bw") throw new Error("encodePage: a bw page is a bitmap");
   const { budget, qualities } = PAGE_ENCODING[filter];
   const encode = jpegEncoder(filter, encodeRgb);
@@ -118,6 +126,11 @@ function jpegEncoder(filter: Filter, encodeRgb: EncodeRgb): (page: Frame, q: num
 export async function encodeBilevelPage(b: Bitmap1): Promise<Uint8Array> {
   const zlib = await deflate(filteredRows(b)), fax = encodeG4(b);
   return writeBilevelPng({ width: b.width, height: b.height, zlib, ...(fax.length < zlib.length ? { fax } : {}) });
+}
+
+/** An eighth of the page (207 x 292 px for A4 at 200 dpi), a few KB: enough to recognise it. */
+function bilevelThumb(b: Bitmap1): Blob {
+  return greyJpeg(boxReduce(bitmapToFrame(b), PREVIEW_SCALE, PREVIEW_SCALE), THUMB_QUALITY);
 }
 
 function greyJpeg(page: Frame, quality: number): Blob {

@@ -51,6 +51,8 @@ export interface WarpedPage extends EncodedImage {
   format: "jpeg" | "png" | "mrc";
   /** The layers of an `mrc` page. */
   mrc?: MrcParts;
+  /** A `bw` page's small JPEG, the PDF page's /Thumb. */
+  pdfThumb?: Blob;
   /** Pixels per inch at the page's physical size. */
   dpi: number;
   measures: PageMeasures;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
+import { pageImage } from "@/lib/files/page-image";
 import { encodeG4 } from "@/scanner/encode/ccitt-g4";
 import { deflate, filteredRows, readBilevelPng, type Bitmap1 } from "@/scanner/encode/png-bilevel";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
@@ -14,8 +16,9 @@ async function bwPage(b: Bitmap1) {
   const out = await encodePage("bw", b, noRgb);
   expect([out.format, out.blob.type]).toEqual(["png", "image/png"]);
   const png = new Uint8Array(await out.blob.arrayBuffer());
-  const pdf = await assemblePdf([{ bytes: png, format: "png", width: b.width, height: b.height }], { now });
-  return { png, pdf };
+  const thumb = new Uint8Array(await out.pdfThumb!.arrayBuffer());
+  const pdf = await assemblePdf([{ bytes: png, format: "png", width: b.width, height: b.height, thumb }], { now });
+  return { png, pdf, thumb };
 }
 
 /** The PNG as an image decoder sees it (the thumbnail), pixel for pixel. */
@@ -54,5 +57,18 @@ describe("encodePage for bw", () => {
     const { enc, image } = pdfBilevelImage(pdf);
     expect(enc).toBe("image");
     expectSamePixels(image, page);
+  });
+
+  it("carries a small grey JPEG of the page as its /Thumb, the console's picture of a G4 page", async () => {
+    const page = bitmap(827, 1170, (x, y) => (x > 100 && x < 700 && y % 40 < 6) || (x < 60 && y < 300));
+    const { pdf, thumb } = await bwPage(page);
+    const decoded = jpeg.decode(thumb);
+    expect([decoded.width, decoded.height]).toEqual([Math.ceil(827 / 8), Math.ceil(1170 / 8)]);
+    // dark where the page's black block is, light on the paper
+    expect(decoded.data[(10 * decoded.width + 3) * 4]).toBeLessThan(80);
+    expect(decoded.data[(140 * decoded.width + 100) * 4]).toBeGreaterThan(200);
+    const picture = await pageImage(pdf, 1);
+    expect(picture?.contentType).toBe("image/jpeg");
+    expect(Buffer.from(picture!.bytes).equals(Buffer.from(thumb))).toBe(true);
   });
 });
