@@ -118,15 +118,8 @@ export interface WebhookDelivery {
   next_attempt_at: string | null;
 }
 
-/** `GET /v1/dashboard/webhook/health`. */
-export interface WebhookHealth {
-  secret_shown: boolean;
-  state: "ok" | "failing" | "unknown";
-  last_error: string | null;
-  last_failure_at: string | null;
-  failed_recent: number;
-  pending: number;
-}
+/** `GET /v1/dashboard/webhook/health`: the server's own type, not a copy. */
+export type { WebhookHealth } from "@/lib/webhooks/get-webhook-health";
 
 /** `GET /v1/dashboard/alerts`: the low-balance warning. */
 export interface BalanceAlert {
