@@ -3,9 +3,7 @@ import type { Ctx } from "../context";
 import { findSessionWithFile } from "./internal";
 import { fileAvailable } from "./views";
 import { pageImage, type PageImage } from "../files/page-image";
-
-/** How long a storage redirect used to read the PDF back stays valid. */
-const READ_TTL_MS = 60_000;
+import { readObject } from "../storage";
 
 /**
  * `GET /v1/dashboard/sessions/:id/pages/:n`: the picture of one page of a session's document,
@@ -18,16 +16,8 @@ export async function readSessionPage({ ctx, tenantId, sessionId, page }: { ctx:
   const file = session.file;
   if (!file || !fileAvailable(file, ctx.now)) throw new ApiError("not_found", { message: "This session has no document, or it is past its retention." });
   if (page > file.pageCount) throw new ApiError("not_found", { message: `The document has ${file.pageCount} page(s).` });
-  const bytes = await readStored(ctx, file.storageKey);
+  const bytes = await readObject(ctx.storage, file.storageKey, { timeoutMs: ctx.config.timeouts.storageMs });
   const image = bytes && (await pageImage(bytes, page));
   if (!image) throw new ApiError("not_found", { message: "This page has no picture the console can show." });
   return image;
-}
-
-async function readStored(ctx: Ctx, key: string): Promise<Uint8Array | null> {
-  const download = await ctx.storage.download(key, { expiresAt: new Date(ctx.now.getTime() + READ_TTL_MS), filename: "page.pdf" });
-  if (!download) return null;
-  if (download.kind === "stream") return new Uint8Array(await new Response(download.body).arrayBuffer());
-  const res = await fetch(download.url);
-  return res.ok ? new Uint8Array(await res.arrayBuffer()) : null;
 }

@@ -4,6 +4,7 @@ import type { BlobStore } from "./types";
 export type * from "./types";
 export { BlobRejected, type BlobRejection } from "./errors";
 export { storageUnavailable } from "./unavailable";
+export { readObject } from "./read-object";
 export { signBlobUrl, verifyBlobUrl, type BlobUrlQuery } from "./blob-url";
 
 /**
