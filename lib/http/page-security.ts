@@ -2,7 +2,7 @@
  * Security headers for the console and the landing page: a nonce-based Content-Security-
  * Policy (Next puts the nonce on its own scripts when it finds it in the request's CSP), no
  * framing by any site, and no full URLs in Referer headers. The scanner keeps its own rules
- * (it must be framable by allowlisted origins), so it is not covered here.
+ * (it must be framable by its session's origins: scan-framing.ts), so it is not covered here.
  */
 export function pageContentSecurityPolicy(nonce: string, development: boolean): string {
   return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Frame, Page } from "playwright-core";
+import type { Frame, Locator, Page } from "playwright-core";
 import { eventTypes, readCalls, waitForCall } from "./support/host-server";
 import { openHostPage, sessionFor, useLauncherFixture } from "./support/launcher-fixture";
 
@@ -20,6 +20,19 @@ async function scannerFrame(page: Page, scanUrl: string): Promise<Frame> {
     await page.waitForTimeout(100);
   }
   throw new Error("the scanner frame never appeared");
+}
+
+/**
+ * The scanner's iframe, refused by the browser: /scan's `frame-ancestors` does not name the
+ * page's origin, so Chromium shows its error page instead of the scanner (the scanner's own
+ * refusal, in JavaScript, is what browsers without frame-ancestors fall back to).
+ */
+async function expectBlocked(iframe: Locator, scanUrl: string) {
+  await iframe.waitFor({ state: "attached" });
+  const frame = await (await iframe.elementHandle())!.contentFrame();
+  await expect.poll(() => frame?.url(), { timeout: 30_000 }).toMatch(/^chrome-error:/);
+  expect(frame!.url()).not.toBe(scanUrl);
+  expect(await frame!.getByText(REFUSAL).count()).toBe(0);
 }
 
 describe("security", () => {
@@ -48,14 +61,13 @@ describe("security", () => {
     await page.context().close();
   });
 
-  it("the scanner refuses to run, and says so, inside a page whose origin is not allowlisted", async () => {
+  it("the browser refuses to frame the scanner in a page whose origin is not allowlisted, and the launcher says why", async () => {
     const page = await openHostPage(fx(), fx().other);
     const session = await sessionFor(fx());
     await openInline(page, session.scan_url);
-    const frame = await scannerFrame(page, session.scan_url);
-    await frame.getByText(REFUSAL).waitFor({ timeout: 30_000 });
     const error = await waitForCall(page, "error", undefined, 30_000);
     expect(error.args[0]).toMatchObject({ code: "config" });
+    await expectBlocked(page.locator("#inline iframe"), session.scan_url);
     expect(await eventTypes(page)).toEqual([]);
     await page.context().close();
   });
@@ -79,8 +91,8 @@ describe("security", () => {
     await shopFrame.waitForFunction(() => "DocScan" in window);
     const session = await sessionFor(fx());
     await openInline(shopFrame, session.scan_url);
-    const frame = await scannerFrame(page, session.scan_url);
-    await frame.getByText(REFUSAL).waitFor({ timeout: 30_000 });
+    // frame-ancestors names every ancestor, not only the parent: the foreign top page is one.
+    await expectBlocked(shopFrame.locator("#inline iframe"), session.scan_url);
     expect(await shopFrame.evaluate(() => (window as unknown as { calls: { name: string }[] }).calls.filter((c) => c.name === "event"))).toEqual([]);
     await context.close();
   });
