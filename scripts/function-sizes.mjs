@@ -27,6 +27,7 @@ const MB = 1_000_000;
 const FORBIDDEN = [
   { what: "PGlite", test: (f) => f.includes("node_modules/@electric-sql/pglite/") },
   { what: "test, bench, docs or examples file", test: (f) => /^(tests|bench|docs|examples)\//.test(f) || /\.test\.[cm]?[jt]sx?$/.test(f) },
+  { what: "static file (public/, served by the CDN)", test: (f) => f.startsWith("public/") },
 ];
 
 function parseArgs(argv) {
