@@ -15,8 +15,8 @@
  *
  * `--build` clones the committed HEAD into a temporary folder (the builder installs packages
  * there, never in this checkout), writes a local project stub `.vercel/project.json` (no account,
- * no network but the npm registry) and runs `vercel build` with the CLI in `VERCEL_CLI`, or the
- * registry's current one through `npx vercel@latest`. It takes minutes.
+ * no network but the npm registry) and runs `vercel build` with the CLI in `VERCEL_CLI`, or with
+ * CLI VERCEL_CLI_VERSION installed once into the temporary folder. About a minute; CI runs it.
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -42,6 +42,23 @@ function parseArgs(argv) {
   return args;
 }
 
+/**
+ * The CLI the sizes were last checked with, pinned so a new release cannot change CI's answer
+ * unseen (bump it to check a newer builder). It pins `sandbox` 4.4.0, which the registry these
+ * machines use does not hold; 4.5.0, the next release, stands in (the build never runs it).
+ */
+const VERCEL_CLI_VERSION = "64.0.2";
+
+function pinnedCli() {
+  const dir = path.join(tmpdir(), `docscan-vercel-cli-${VERCEL_CLI_VERSION}`);
+  const bin = path.join(dir, "node_modules", ".bin", "vercel");
+  if (existsSync(bin)) return bin;
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, dependencies: { vercel: VERCEL_CLI_VERSION }, overrides: { sandbox: "4.5.0" } }));
+  execFileSync("npm", ["install", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: dir, stdio: "inherit" });
+  return bin;
+}
+
 /** A clean clone of HEAD, built by the real builder with a local project stub. */
 function buildClone(repo) {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "docscan-vercel-")), "app");
@@ -49,8 +66,7 @@ function buildClone(repo) {
   mkdirSync(path.join(dir, ".vercel"));
   const project = { projectId: "prj_local", orgId: "team_local", settings: { framework: "nextjs", nodeVersion: "24.x" } };
   writeFileSync(path.join(dir, ".vercel", "project.json"), JSON.stringify(project));
-  const [command, ...args] = process.env.VERCEL_CLI ? [process.env.VERCEL_CLI] : ["npx", "--yes", "vercel@latest"];
-  execFileSync(command, [...args, "build", "--yes"], { cwd: dir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  execFileSync(process.env.VERCEL_CLI ?? pinnedCli(), ["build", "--yes"], { cwd: dir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   return dir;
 }
 
