@@ -1,30 +1,9 @@
-import type { ScannerSettings } from "@/lib/scanner-settings/schema";
+import type { z } from "zod";
+import type * as R from "@/lib/openapi/responses";
 
-/** The shapes of `/v1/dashboard/scanner*` (SPEC.md, "Console API: scanner settings"). */
-export interface ScannerProfile {
-  id: string;
-  name: string;
-  scanner: ScannerSettings;
-}
-
-export interface ScannerOverview {
-  version: number;
-  default_profile_id: string | null;
-  profiles: ScannerProfile[];
-  scanner: ScannerSettings;
-  defaults: ScannerSettings;
-}
-
-export interface ProfileUpdated {
-  profile: ScannerProfile;
-  default_profile_id: string | null;
-}
-
+/** The shapes of `/v1/dashboard/scanner*`: the API's response schemas, as types only (see ../types.ts). */
+export type ScannerProfile = z.infer<typeof R.Profile>;
+export type ScannerOverview = z.infer<typeof R.ScannerOverview>;
+export type ProfileUpdated = z.infer<typeof R.UpdatedProfile>;
 /** `POST /v1/dashboard/scanner/preview-session` answers like `POST /v1/sessions`. */
-export interface PreviewSession {
-  id: string;
-  mode: "test" | "live";
-  client_token: string;
-  scan_url: string;
-  expires_at: string;
-}
+export type PreviewSession = z.infer<typeof R.CreatedSession>;

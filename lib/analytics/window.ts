@@ -18,6 +18,9 @@ export interface AnalyticsWindow {
 /** The analytics query as sent; `parseDays` reads it (it never fails validation, SPEC.md). */
 export const AnalyticsQuery = z.object({ days: z.string().optional().meta({ description: "1 to 90; anything else counts as 30" }) });
 
+/** The analytics query as read: `days` never fails validation (SPEC.md). */
+export const DaysQuery = AnalyticsQuery.transform((q) => ({ days: parseDays(q.days) }));
+
 /** `days` from the query: an integer 1–90, anything else (absent, out of range, unparseable) is 30. */
 export function parseDays(raw: string | undefined): number {
   if (raw === undefined || !/^\d{1,3}$/.test(raw.trim())) return 30;

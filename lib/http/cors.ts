@@ -1,9 +1,10 @@
-import { route, type RouteHandler } from "./route";
+import type { Endpoint } from "../openapi/endpoint";
+import { wrap, type RouteHandler } from "./route";
 
-/** The preflight answer (`OPTIONS`) for a CORS endpoint: the method, Authorization and JSON. */
-export function corsPreflight(method: "GET" | "POST"): RouteHandler {
-  // Through route(): the preflight gets a request id and a log line like every answer.
-  return route({}, async ({ req }) => {
+/** The preflight answer (`OPTIONS`) for a CORS endpoint (`cors: true`): its method, Authorization and JSON. */
+export function corsPreflight({ method }: Endpoint): RouteHandler {
+  // Through wrap(): the preflight gets a request id and a log line like every answer.
+  return wrap({}, async ({ req }) => {
     const origin = req.headers.get("origin");
     const headers: Record<string, string> = { Allow: `${method}, OPTIONS`, "Cache-Control": "no-store" };
     if (origin) {

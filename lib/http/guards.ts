@@ -4,7 +4,7 @@ import { safeEqual } from "../crypto";
 import { ApiError } from "../errors";
 import { authenticateApiKey, authenticateSecretKey } from "../keys/authenticate-key";
 
-/** Who may call a route; `route({ auth })` names one of these. */
+/** Who may call a route: an endpoint declaration's `auth` (lib/openapi/endpoint.ts) names one of these, or a credential its handler checks. */
 export const GUARDS = {
   none: async () => ({ kind: "none" as const }),
   apiKey: (req: Request, ctx: Ctx) => authenticateApiKey(req, ctx),

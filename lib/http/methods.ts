@@ -1,5 +1,5 @@
 import { ApiError } from "../errors";
-import { route, type RouteHandler } from "./route";
+import { wrap, type RouteHandler } from "./route";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
@@ -11,7 +11,7 @@ type Method = (typeof METHODS)[number];
  */
 export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record<Method, RouteHandler> {
   const allow = Object.keys(handlers).join(", ");
-  const notAllowed = route({}, async () => {
+  const notAllowed = wrap({}, async () => {
     throw new ApiError("method_not_allowed", { headers: { Allow: allow } });
   });
   return Object.fromEntries(METHODS.map((m) => [m, handlers[m] ?? notAllowed])) as Record<Method, RouteHandler>;
@@ -19,7 +19,7 @@ export function methods(handlers: Partial<Record<Method, RouteHandler>>): Record
 
 /** Every method answers `404 not_found` (unknown paths under /v1). */
 export function notFoundEverywhere(): Record<Method, RouteHandler> {
-  const handler = route({}, async () => {
+  const handler = wrap({}, async () => {
     throw new ApiError("not_found", { message: "No such endpoint." });
   });
   return Object.fromEntries(METHODS.map((m) => [m, handler])) as Record<Method, RouteHandler>;

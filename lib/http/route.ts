@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { contextFor, type Ctx } from "../context";
 import { databaseUnavailable } from "../db/unavailable";
 import { DependencyUnavailable, errorChain, RETRY_AFTER_SECONDS } from "../dependencies";
@@ -12,6 +12,7 @@ import { JSON_BODY_LIMIT, readJsonObject } from "../request-body/body";
 import { clientAddress } from "./client-address";
 import { issuesToFields } from "../validation";
 import { assertRepresentableParams } from "../request-body/hostile-text";
+import { sameOriginOnly, type Auth, type Endpoint } from "../openapi/endpoint";
 import { GUARDS, type GuardName, type Principal } from "./guards";
 import { json } from "./json";
 
@@ -19,13 +20,13 @@ export type Params = Record<string, string>;
 /** The signature Next calls a route handler with. */
 export type RouteHandler = (req: Request, context: { params: Promise<Params> }) => Promise<Response>;
 
-
-interface RouteOptions<G extends GuardName, B, Q> {
-  auth?: G;
-  body?: z.ZodType<B>;
-  query?: z.ZodType<Q>;
+/** What `wrap()` does around a handler; `route()` derives it from the endpoint's declaration. */
+interface RouteOptions {
+  auth?: GuardName;
+  body?: z.ZodType;
+  query?: z.ZodType;
   bodyLimit?: number;
-  /** Refuse cross-origin mutations (console CSRF defence); on by default for console routes. */
+  /** Refuse cross-origin mutations (console CSRF defence). */
   sameOrigin?: boolean;
   /**
    * Honour an `Idempotency-Key` header (lib/idempotency), keys scoped to this endpoint name
@@ -33,21 +34,22 @@ interface RouteOptions<G extends GuardName, B, Q> {
    * repeat gets those back with `Idempotent-Replayed: true` (other headers are not kept).
    */
   idempotent?: string;
-  /**
-   * CORS, for the endpoints an integrator's page calls from the browser (`POST /v1/sessions`
-   * with a publishable key, the launcher's status poll). Neither uses cookies (the key or the
-   * token in the request is the whole credential), so echoing the caller's Origin grants
-   * nothing a non-browser client lacks; the allowlist itself is enforced by createSession.
-   * Error answers carry the headers too, so the page can read `error`. The preflight is
-   * `corsPreflight` (./cors).
-   */
   cors?: boolean;
-  /**
-   * `Referrer-Policy: no-referrer` on every answer, errors included, for an endpoint whose URL
-   * carries a token (status, QR, config), so no response can leak its own URL onward.
-   */
   noReferrer?: boolean;
 }
+
+/** The guard `route()` runs: the credentials a handler checks itself (`clientToken`, `signedUrl`) pass through `none`. */
+type GuardOf<A extends Auth> = A extends GuardName ? A : "none";
+type BodyOf<E> = E extends { handlerValidates: "body" } ? unknown : E extends { body: z.ZodType<infer B> } ? B : undefined;
+type QueryOf<E> = E extends { handlerValidates: "query" } ? undefined : E extends { query: z.ZodType<infer Q> } ? Q : undefined;
+/**
+ * Each status the endpoint answers with JSON, and the shape of that JSON: its fields and their
+ * primitive types. Literals are widened (`"ok"` to string) because the views type enums as
+ * strings; the values themselves are checked on every answer the test suite receives.
+ */
+type JsonAnswers<E extends Endpoint> = { [S in keyof E["responses"]]: E["responses"][S] extends { schema: infer T extends z.ZodType } ? Widened<z.input<T>> : never };
+type Widened<T> = T extends string ? string : T extends number ? number : T extends boolean ? boolean
+  : T extends readonly (infer U)[] ? Widened<U>[] : T extends object ? { [K in keyof T]: Widened<T[K]> } : T;
 
 interface HandlerArgs<G extends GuardName, B, Q> {
   req: Request;
@@ -61,13 +63,41 @@ interface HandlerArgs<G extends GuardName, B, Q> {
   clientAddress: string | null;
 }
 
+interface EndpointArgs<E extends Endpoint> extends HandlerArgs<GuardOf<E["auth"]>, BodyOf<E>, QueryOf<E>> {
+  /** `json()` held to the declaration: a status it documents, with a body of that status's schema. */
+  reply: <S extends keyof JsonAnswers<E>>(status: S, body: JsonAnswers<E>[S], headers?: Record<string, string>) => Response;
+}
+
+/**
+ * Serves one endpoint as its declaration (lib/openapi/endpoints) says: its guard, CORS,
+ * idempotency, body and query schemas, body cap and the console's same-origin rule.
+ */
+export function route<E extends Endpoint>(endpoint: E, handler: (args: EndpointArgs<E>) => Promise<Response>): RouteHandler {
+  const options: RouteOptions = {
+    auth: guardOf(endpoint.auth),
+    body: endpoint.handlerValidates === "body" ? z.unknown() : endpoint.body,
+    query: endpoint.handlerValidates === "query" ? undefined : endpoint.query,
+    bodyLimit: endpoint.bodyLimit,
+    sameOrigin: sameOriginOnly(endpoint),
+    idempotent: endpoint.idempotent && endpoint.key,
+    cors: endpoint.cors,
+    noReferrer: endpoint.noReferrer,
+  };
+  // Added to the same object: a spread would work out `clientAddress` on every request.
+  return wrap(options, (args) => handler(Object.assign(args, { reply: json }) as EndpointArgs<E>));
+}
+
+function guardOf<A extends Auth>(auth: A): GuardOf<A> {
+  return (auth in GUARDS ? auth : "none") as GuardOf<A>;
+}
+
 /**
  * Wraps a route handler: authenticates, reads and validates the body and query (all
  * problems at once in `fields`), maps errors to the spec's JSON shape, adds `X-Request-Id`
  * and writes one log line per request.
  */
-export function route<G extends GuardName = "none", B = undefined, Q = undefined>(
-  options: RouteOptions<G, B, Q>,
+export function wrap<G extends GuardName = "none", B = undefined, Q = undefined>(
+  options: RouteOptions,
   handler: (args: HandlerArgs<G, B, Q>) => Promise<Response>,
 ): RouteHandler {
   return async (req, context) => {
@@ -81,10 +111,10 @@ export function route<G extends GuardName = "none", B = undefined, Q = undefined
       const ctx = contextFor(await services());
       const auth = (await GUARDS[options.auth ?? "none"](req, ctx)) as Principal<G>;
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
-      if (options.sameOrigin ?? options.auth === "console") assertSameOrigin(req, ctx.config.publicOrigin);
+      if (options.sameOrigin) assertSameOrigin(req, ctx.config.publicOrigin);
       const idempotency = options.idempotent ? idempotencyKeyOf(req) : { key: null, problems: {} };
-      const body = options.body ? await parseBody(req, options.body, options.bodyLimit, idempotency.problems) : (undefined as B);
-      const query = options.query ? parseQuery(req, options.query) : (undefined as Q);
+      const body = (options.body ? await parseBody(req, options.body, options.bodyLimit, idempotency.problems) : undefined) as B;
+      const query = (options.query ? parseQuery(req, options.query) : undefined) as Q;
       const args = { req, params, auth, body, query, ctx, get clientAddress() { return clientAddress(req, ctx.config.addressTrust); } };
       const run = () => handler(args);
       // Without a key there is nothing to record: the handler's Response goes out as it is.

@@ -6,12 +6,18 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponsesObject } from "zod-openapi";
 import { z } from "zod";
 import { ERRORS, type ErrorCode } from "../errors";
-import { errorsOf, OPERATIONS, type Auth, type Operation } from "./operations";
-import { ErrorBody, NotReady, WebhookPayload } from "./responses";
+import { errorsOf, type Auth, type Endpoint } from "./endpoint";
+import { OPERATIONS } from "./operations";
+import { ErrorBody, WebhookPayload } from "./responses";
 
 /** The status an error code has on this operation (`invalid_token` is 400 where the token travels in the body). */
-export function errorStatus(op: Operation, code: ErrorCode): number {
-  return code === "invalid_token" && op.body ? 400 : ERRORS[code].status;
+export function errorStatus(op: Endpoint, code: ErrorCode): number {
+  return code === "invalid_token" && (op.body || op.rawBodies) ? 400 : ERRORS[code].status;
+}
+
+/** A query as sent: the object a `.transform()` reads. */
+function queryAsSent(schema: z.ZodType): z.ZodObject {
+  return schema instanceof z.ZodPipe ? queryAsSent(schema.in as z.ZodType) : (schema as z.ZodObject);
 }
 
 const SECURITY: Record<Auth, Record<string, string[]>[] | undefined> = {
@@ -31,14 +37,13 @@ const IdempotencyKey = z.object({
     .optional()
     .meta({ description: "Any unique string (a UUID, or your order id). A repeat with the same body within 24 h returns the first answer with `Idempotent-Replayed: true`." }),
 });
-const ClientTokenHeader = z.object({ "X-Client-Token": z.string().optional().meta({ description: "The client token, instead of the `session` field." }) });
 
-function errorResponses(op: Operation): ZodOpenApiResponsesObject {
+function errorResponses(op: Endpoint): ZodOpenApiResponsesObject {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorsOf(op)) byStatus.set(errorStatus(op, code), [...(byStatus.get(errorStatus(op, code)) ?? []), code]);
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, codes] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const schema = op.path === "/v1/ready" && status === 503 ? NotReady : ErrorBody;
+    const schema = status === 503 && op.unavailableBody ? op.unavailableBody : ErrorBody;
     responses[String(status) as `${1 | 2 | 3 | 4 | 5}${string}`] = {
       description: codes.map((c) => `\`${c}\``).join(", "),
       content: {
@@ -52,7 +57,7 @@ function errorResponses(op: Operation): ZodOpenApiResponsesObject {
   return responses;
 }
 
-function successResponses(op: Operation): ZodOpenApiResponsesObject {
+function successResponses(op: Endpoint): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, r] of Object.entries(op.responses)) {
     const content = r.schema ? { "application/json": { schema: r.schema, ...(r.example !== undefined && { example: r.example }) } } : r.contentType ? { [r.contentType]: { schema: z.string().meta({ format: "binary" }) } } : undefined;
@@ -62,20 +67,19 @@ function successResponses(op: Operation): ZodOpenApiResponsesObject {
   return responses;
 }
 
-function operationObject(op: Operation): ZodOpenApiOperationObject {
+function operationObject(op: Endpoint): ZodOpenApiOperationObject {
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
-  const uploadsByToken = op.path === "/v1/scanner/upload";
-  const header = op.idempotent ? IdempotencyKey : uploadsByToken ? ClientTokenHeader : undefined;
-  const bodies = { ...(op.body && { "application/json": { schema: op.body } }), ...Object.fromEntries(Object.entries(op.otherBodies ?? {}).map(([type, schema]) => [type, { schema }])) };
+  const header = op.idempotent ? IdempotencyKey : op.headers;
+  const bodies = { ...(op.body && { "application/json": { schema: op.body } }), ...Object.fromEntries(Object.entries(op.rawBodies ?? {}).map(([type, schema]) => [type, { schema }])) };
   return {
-    operationId: `${op.method}${op.path.replace(/^\/v1/, "").replace(/[{}]/g, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
+    operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/v1/, "").replace(/[{}]/g, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: op.summary,
     ...(op.description && { description: op.description }),
     tags: [op.tag],
     security: SECURITY[op.auth],
     requestParams: {
       ...(pathParams.length > 0 && { path: z.object(Object.fromEntries(pathParams.map((p) => [p, z.string()]))) }),
-      ...(op.query && { query: op.query }),
+      ...(op.query && { query: queryAsSent(op.query) }),
       ...(header && { header }),
     },
     ...(Object.keys(bodies).length > 0 && { requestBody: { required: true, content: bodies } }),
@@ -92,7 +96,7 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
 
 function build(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
-  for (const op of OPERATIONS) paths[op.path] = { ...paths[op.path], [op.method]: operationObject(op) };
+  for (const op of OPERATIONS) paths[op.path] = { ...paths[op.path], [op.method.toLowerCase()]: operationObject(op) };
   return createDocument({
     openapi: "3.1.0",
     info: {

@@ -84,15 +84,15 @@ export const ScannerConfig = z
 export const UploadDone = z.strictObject({ status: z.literal("ok"), session_id: id("sess"), result: ScanResult }).meta({ id: "UploadDone" });
 export const FailDone = z.strictObject({ status: z.literal("ok"), session_id: id("sess") });
 
-const User = z.strictObject({ id: id("usr"), email: z.email(), name: z.string().nullable(), theme_mode: z.enum(THEME_MODES) });
-const Tenant = z.strictObject({ id: id("ten"), name: z.string(), plan: z.string(), credits: z.int(), allowed_origins: z.array(z.string()) });
+export const User = z.strictObject({ id: id("usr"), email: z.email(), name: z.string().nullable(), theme_mode: z.enum(THEME_MODES) });
+export const Tenant = z.strictObject({ id: id("ten"), name: z.string(), plan: z.string(), credits: z.int(), allowed_origins: z.array(z.string()) });
 export const Account = z.strictObject({ user: User, tenant: Tenant }).meta({ id: "Account" });
 export const AccountDeleted = z.strictObject({ status: z.literal("deleted") });
 export const PasswordChanged = z.strictObject({ status: z.literal("ok"), other_sessions_ended: Count });
 export const BalanceAlert = z.strictObject({ low_balance_threshold: z.int().min(0), balance: z.int(), low: z.boolean() });
 export const SignedUp = Account.extend({ secret_key: z.string().startsWith("sk_test_").meta({ description: "The account's test secret key in full, shown this once." }) });
 
-const LedgerEntry = z.strictObject({
+export const LedgerEntry = z.strictObject({
   id: id("led"),
   delta: z.int(),
   balance_after: z.int(),
@@ -105,7 +105,7 @@ export const Credits = z
   .strictObject({ balance: z.int(), spent_30d: Count, ledger: z.array(LedgerEntry).meta({ description: "Newest first, at most 200." }) })
   .meta({ id: "Credits" });
 
-const Key = z
+export const Key = z
   .strictObject({
     id: id("key"),
     name: z.string().nullable(),
@@ -123,7 +123,7 @@ export const CreatedKey = z.strictObject({ key: Key, secret: z.string().meta({ d
 
 export const Domains = z.strictObject({ domains: z.array(z.string()).meta({ example: ["https://shop.example"] }) });
 
-const Profile = z.strictObject({ id: id("prof"), name: z.string(), scanner: ScannerSettings }).meta({ id: "ScannerProfile" });
+export const Profile = z.strictObject({ id: id("prof"), name: z.string(), scanner: ScannerSettings }).meta({ id: "ScannerProfile" });
 export const ScannerOverview = z.strictObject({
   version: z.literal(1),
   default_profile_id: z.string().nullable(),
@@ -136,7 +136,7 @@ export const OneProfile = z.strictObject({ profile: Profile });
 export const UpdatedProfile = z.strictObject({ profile: Profile, default_profile_id: z.string().nullable() });
 export const DeletedProfile = z.strictObject({ id: id("prof"), deleted: z.literal(true) });
 
-const DashboardSessionItem = z.strictObject({
+export const DashboardSessionItem = z.strictObject({
   id: id("sess"),
   status: SessionStatus,
   mode: Mode,
@@ -196,7 +196,7 @@ export const WebhookHealth = z.strictObject({
   pending: Count,
 });
 
-const Delivery = z
+export const Delivery = z
   .strictObject({
     id: id("whd"),
     session_id: z.string(),

@@ -9,7 +9,7 @@ export { getSession } from "./get-session";
 export { getStatus } from "./get-status";
 export { exportSessionsCsv } from "./export-sessions";
 export { listApiSessions, listDashboardSessions } from "./list-sessions-verbs";
-export { SessionFilterParams, SessionFilterQuery, SessionListParams, SessionListQuery } from "./list-query";
+export { SessionFilterQuery, SessionListQuery } from "./list-query";
 export { openForScanner } from "./open-for-scanner";
 export { storeBlob } from "./store-blob";
 export { sweepOverdueSessions } from "./sweep-overdue-sessions";

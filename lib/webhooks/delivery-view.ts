@@ -8,7 +8,8 @@ export interface DeliveryView {
   event_id: string;
   url: string;
   status: string;
-  attempts: DeliveryAttempt[];
+  /** Attempts recorded before bodies were kept read `response_body: null`. */
+  attempts: Required<DeliveryAttempt>[];
   payload: string;
   created_at: string;
   replay_of: string | null;

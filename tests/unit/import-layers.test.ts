@@ -26,7 +26,8 @@ const LAYERS = {
 } as const;
 const RANK = ["routes", "http", "domain", "adapters", "base"];
 
-type Edge = { from: string; to: string; file: string; target: string };
+/** `typeOnly`: an `import type`/`export type` statement, which the compiler erases. */
+type Edge = { from: string; to: string; file: string; target: string; typeOnly?: boolean };
 
 const walk = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
@@ -46,10 +47,12 @@ function edges(): Edge[] {
   for (const top of ["app", "lib", "scanner", "console"]) {
     for (const file of walk(path.join(ROOT, top))) {
       const rel = path.relative(ROOT, file);
-      for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"((?:\.|@\/)[^"]+)"/g)) {
+      const source = readFileSync(file, "utf8");
+      const typeOnly = [...source.matchAll(/^(?:import|export)\s+type\b[^;]*;/gm)].map((m) => [m.index, m.index + m[0].length]);
+      for (const { 1: spec, index } of source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*"((?:\.|@\/)[^"]+)"/g)) {
         const target = path.relative(ROOT, spec.startsWith("@/") ? path.join(ROOT, spec.slice(2)) : path.resolve(path.dirname(file), spec));
         const [from, to] = [unitOf(rel), unitOf(target)];
-        if (from !== to) found.push({ from, to, file: rel, target });
+        if (from !== to) found.push({ from, to, file: rel, target, typeOnly: typeOnly.some(([start, end]) => index >= start && index < end) });
       }
     }
   }
@@ -93,6 +96,8 @@ describe("import layers", () => {
   it("finds the imports it checks", () => {
     expect(all.some((e) => e.from === "lib/sessions" && e.to === "lib/webhooks")).toBe(true);
     expect(all.some((e) => e.from === "app" && e.to === "lib/http")).toBe(true);
+    expect(all.find((e) => e.file === path.join("console", "types.ts") && e.to === "lib/openapi")?.typeOnly).toBe(true);
+    expect(all.find((e) => e.file === path.join("lib", "openapi", "document.ts") && e.to === "lib/errors")?.typeOnly).toBe(false);
   });
 
   it("gives every lib folder and top-level file a layer", () => {
@@ -127,8 +132,9 @@ describe("import layers", () => {
     expect(all.filter((e) => e.from === "scanner" && (e.to.startsWith("lib/") || e.to === "app" || e.to === "console"))).toEqual([]);
   });
 
+  // Type-only imports are erased: the console may take the API's response types (lib/openapi/responses).
   it("keeps server-only modules (http, adapters, config) out of the console's browser code", () => {
-    const serverOnly = all.filter((e) => e.from === "console" && (["http", "adapters"].includes(layerOf(e.to) ?? "") || e.to === "lib/config"));
+    const serverOnly = all.filter((e) => e.from === "console" && !e.typeOnly && (["http", "adapters"].includes(layerOf(e.to) ?? "") || e.to === "lib/config"));
     expect(serverOnly.map((e) => `${e.file} → ${e.target}`)).toEqual([]);
   });
 });

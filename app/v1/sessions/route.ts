@@ -1,13 +1,14 @@
-import { json, methods, route } from "@/lib/http";
-import { createSession, CreateSessionInput, listApiSessions, SessionListQuery } from "@/lib/sessions";
+import { methods, route } from "@/lib/http";
 import { corsPreflight } from "@/lib/http/cors";
+import { SESSIONS } from "@/lib/openapi/endpoints/sessions";
+import { createSession, listApiSessions } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "apiKey", body: CreateSessionInput, idempotent: "POST /v1/sessions", cors: true }, async ({ req, auth, body, ctx }) =>
-    json(201, await createSession({ ctx, principal: auth, input: body, origin: req.headers.get("origin") })),
+  POST: route(SESSIONS["POST /v1/sessions"], async ({ req, auth, body, ctx, reply }) =>
+    reply(201, await createSession({ ctx, principal: auth, input: body, origin: req.headers.get("origin") })),
   ),
-  GET: route({ auth: "secretKey", query: SessionListQuery }, async ({ auth, query, ctx }) => json(200, await listApiSessions({ ctx, tenantId: auth.tenantId, query }))),
+  GET: route(SESSIONS["GET /v1/sessions"], async ({ auth, query, ctx, reply }) => reply(200, await listApiSessions({ ctx, tenantId: auth.tenantId, query }))),
 });
-export const OPTIONS = corsPreflight("POST");
+export const OPTIONS = corsPreflight(SESSIONS["POST /v1/sessions"]);

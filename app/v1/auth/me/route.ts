@@ -1,8 +1,9 @@
 import { getAccount } from "@/lib/accounts";
-import { json, methods, route } from "@/lib/http";
+import { methods, route } from "@/lib/http";
+import { ACCOUNT } from "@/lib/openapi/endpoints/account";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console" }, async ({ auth, ctx }) => json(200, await getAccount({ ctx, who: auth }))),
+  GET: route(ACCOUNT["GET /v1/auth/me"], async ({ auth, ctx, reply }) => reply(200, await getAccount({ ctx, who: auth }))),
 });

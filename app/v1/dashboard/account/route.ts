@@ -1,10 +1,11 @@
-import { clearedConsoleCookie, deleteAccount, DeleteAccountInput, servedOverHttps } from "@/lib/accounts";
-import { json, methods, route } from "@/lib/http";
+import { clearedConsoleCookie, deleteAccount, servedOverHttps } from "@/lib/accounts";
+import { methods, route } from "@/lib/http";
+import { ACCOUNT } from "@/lib/openapi/endpoints/account";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  DELETE: route({ auth: "console", body: DeleteAccountInput }, async ({ req, auth, body, ctx }) =>
-    json(200, await deleteAccount({ ctx, who: auth, input: body }), { "Set-Cookie": clearedConsoleCookie(servedOverHttps(req, ctx.config.publicOrigin)) }),
+  DELETE: route(ACCOUNT["DELETE /v1/dashboard/account"], async ({ req, auth, body, ctx, reply }) =>
+    reply(200, await deleteAccount({ ctx, who: auth, input: body }), { "Set-Cookie": clearedConsoleCookie(servedOverHttps(req, ctx.config.publicOrigin)) }),
   ),
 });

@@ -1,10 +1,9 @@
-import { updateSettings, UpdateSettingsInput } from "@/lib/accounts";
-import { json, methods, route } from "@/lib/http";
+import { updateSettings } from "@/lib/accounts";
+import { methods, route } from "@/lib/http";
+import { ACCOUNT } from "@/lib/openapi/endpoints/account";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({ auth: "console", body: UpdateSettingsInput }, async ({ auth, body, ctx }) =>
-    json(200, await updateSettings({ ctx, who: auth, input: body })),
-  ),
+  PUT: route(ACCOUNT["PUT /v1/dashboard/settings"], async ({ auth, body, ctx, reply }) => reply(200, await updateSettings({ ctx, who: auth, input: body }))),
 });

@@ -1,10 +1,11 @@
 import { methods, route } from "@/lib/http";
+import { SCANNER } from "@/lib/openapi/endpoints/scanner";
 import { storeBlob } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  PUT: route({}, async ({ req, ctx }) => {
+  PUT: route(SCANNER["PUT /v1/scanner/blob"], async ({ req, ctx }) => {
     const query = new URL(req.url).searchParams;
     await storeBlob({
       ctx,

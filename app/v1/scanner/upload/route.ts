@@ -1,8 +1,9 @@
-import { json, methods, route } from "@/lib/http";
+import { methods, route } from "@/lib/http";
+import { SCANNER } from "@/lib/openapi/endpoints/scanner";
 import { uploadDocument } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({}, async ({ req, ctx }) => json(200, await uploadDocument({ ctx, req }))),
+  POST: route(SCANNER["POST /v1/scanner/upload"], async ({ req, ctx, reply }) => reply(200, await uploadDocument({ ctx, req }))),
 });

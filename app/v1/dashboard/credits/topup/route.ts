@@ -1,10 +1,9 @@
-import { topUp, TopUpInput } from "@/lib/credits";
-import { json, methods, route } from "@/lib/http";
+import { topUp } from "@/lib/credits";
+import { methods, route } from "@/lib/http";
+import { CONSOLE } from "@/lib/openapi/endpoints/console";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "console", body: TopUpInput, idempotent: "POST /v1/dashboard/credits/topup" }, async ({ auth, body, ctx }) =>
-    json(201, await topUp({ ctx, tenantId: auth.tenantId, input: body })),
-  ),
+  POST: route(CONSOLE["POST /v1/dashboard/credits/topup"], async ({ auth, body, ctx, reply }) => reply(201, await topUp({ ctx, tenantId: auth.tenantId, input: body }))),
 });

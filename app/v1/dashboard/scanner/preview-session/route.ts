@@ -1,10 +1,11 @@
-import { json, methods, route } from "@/lib/http";
-import { createPreviewSession, PreviewSessionInput } from "@/lib/sessions";
+import { methods, route } from "@/lib/http";
+import { CONSOLE } from "@/lib/openapi/endpoints/console";
+import { createPreviewSession } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "console", body: PreviewSessionInput }, async ({ auth, body, ctx }) =>
-    json(201, await createPreviewSession({ ctx, tenantId: auth.tenantId, input: body })),
+  POST: route(CONSOLE["POST /v1/dashboard/scanner/preview-session"], async ({ auth, body, ctx, reply }) =>
+    reply(201, await createPreviewSession({ ctx, tenantId: auth.tenantId, input: body })),
   ),
 });

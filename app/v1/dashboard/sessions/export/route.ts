@@ -1,10 +1,11 @@
 import { methods, route } from "@/lib/http";
-import { exportSessionsCsv, SessionFilterQuery } from "@/lib/sessions";
+import { CONSOLE } from "@/lib/openapi/endpoints/console";
+import { exportSessionsCsv } from "@/lib/sessions";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ auth: "console", query: SessionFilterQuery }, async ({ auth, query, ctx }) => {
+  GET: route(CONSOLE["GET /v1/dashboard/sessions/export"], async ({ auth, query, ctx }) => {
     const csv = await exportSessionsCsv({ ctx, tenantId: auth.tenantId, filters: query });
     const day = ctx.now.toISOString().slice(0, 10);
     return new Response(csv, {

@@ -1,8 +1,9 @@
-import { json, methods, route } from "@/lib/http";
+import { methods, route } from "@/lib/http";
+import { CONSOLE } from "@/lib/openapi/endpoints/console";
 import { rotateWebhookSecret } from "@/lib/webhooks/rotate-webhook-secret";
 
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "console" }, async ({ auth, ctx }) => json(201, await rotateWebhookSecret({ ctx, tenantId: auth.tenantId }))),
+  POST: route(CONSOLE["POST /v1/dashboard/webhook/rotate-secret"], async ({ auth, ctx, reply }) => reply(201, await rotateWebhookSecret({ ctx, tenantId: auth.tenantId }))),
 });
