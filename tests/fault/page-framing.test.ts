@@ -3,18 +3,14 @@
  * cookie) and `/docs` send the console's nonce CSP and refuse every frame. Invariant: no site
  * can frame them, and every script they render carries the nonce.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/scripts/app-server";
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "./support/use-app-server";
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
-});
-afterAll(() => app?.stop());
+const server = useAppServer();
 
 describe("security", () => {
   it.each(["/demo", "/docs"])("%s cannot be framed and runs only nonce'd scripts", async (path) => {
-    const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
+    const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     const csp = res.headers.get("content-security-policy") ?? "";
