@@ -1,11 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { DomainInput } from "@/lib/domains/schemas";
 import { useAccount } from "../account";
 import { api } from "../api";
 import { useApiData } from "../use-api-data";
 import { useFormAction } from "../use-form-action";
+import { ActionForm } from "../ui/action-form";
 import { Button } from "../ui/button";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { TextField } from "../ui/field";
@@ -39,8 +40,7 @@ export function OriginsPage() {
     return stored;
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setHttpHint(null);
     if (!add.check(DomainInput, { domain: input.trim() })) return;
     const stored = await addOrigin(input.trim());
@@ -90,7 +90,7 @@ export function OriginsPage() {
         </div>
       )}
       <Card title="Add an origin" titleId="add-origin-title">
-        <form className="c-form" onSubmit={submit} noValidate aria-labelledby="add-origin-title">
+        <ActionForm aria-labelledby="add-origin-title" action={add} onSubmit={submit} submitLabel="Add origin" busyLabel="Adding…">
           <TextField
             label="Origin"
             name="domain"
@@ -105,13 +105,7 @@ export function OriginsPage() {
               </>
             }
           />
-          <Notice tone="error">{add.problem}</Notice>
-          <div className="c-actions">
-            <Button type="submit" busy={add.busy} busyLabel="Adding…">
-              Add origin
-            </Button>
-          </div>
-        </form>
+        </ActionForm>
       </Card>
       <Card title="Your allowed origins" titleId="origins-list-title">
         <Notice tone="error">{remove.problem}</Notice>

@@ -4,10 +4,8 @@ import { useState } from "react";
 import { BalanceAlertInput } from "@/lib/credits/schemas";
 import { api } from "../api";
 import type { BalanceAlert } from "../types";
-import { Button } from "../ui/button";
+import { ActionForm } from "../ui/action-form";
 import { TextField } from "../ui/field";
-import { FormRow } from "../ui/form-row";
-import { Notice } from "../ui/notice";
 import { useFormAction } from "../use-form-action";
 
 /** The balance at or below which every console page shows a warning; 0 turns it off. */
@@ -25,19 +23,8 @@ export function BalanceAlertForm({ alert, onSaved }: { alert: BalanceAlert; onSa
     setDone(saved.low_balance_threshold === 0 ? "Saved: no low-balance warning." : `Saved: a warning shows at ${saved.low_balance_threshold} credits or fewer.`);
   }
   return (
-    <>
-      <FormRow label="Low-balance warning" onSubmit={() => void submit()}>
-        <TextField label="Warn at (credits)" type="number" inputMode="numeric" min={0} max={1000000} value={value} error={action.fieldErrors.low_balance_threshold} hint="0 turns the warning off." onChange={(e) => setValue(e.target.value)} />
-        <div className="c-actions">
-          <Button type="submit" busy={action.busy} busyLabel="Saving…">
-            Save
-          </Button>
-        </div>
-      </FormRow>
-      <Notice tone="error">{action.problem}</Notice>
-      <Notice tone="success" testId="alert-result">
-        {done}
-      </Notice>
-    </>
+    <ActionForm row aria-label="Low-balance warning" action={action} onSubmit={submit} submitLabel="Save" busyLabel="Saving…" done={{ text: done, testId: "alert-result" }}>
+      <TextField label="Warn at (credits)" type="number" inputMode="numeric" min={0} max={1000000} value={value} error={action.fieldErrors.low_balance_threshold} hint="0 turns the warning off." onChange={(e) => setValue(e.target.value)} />
+    </ActionForm>
   );
 }

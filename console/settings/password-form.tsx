@@ -3,10 +3,8 @@
 import { useState } from "react";
 import { ChangePasswordInput } from "@/lib/accounts/schemas";
 import { api } from "../api";
-import { Button } from "../ui/button";
+import { ActionForm } from "../ui/action-form";
 import { TextField } from "../ui/field";
-import { FormRow } from "../ui/form-row";
-import { Notice } from "../ui/notice";
 import { useFormAction } from "../use-form-action";
 
 /** A new password, given the current one; every other browser's session then ends. */
@@ -24,20 +22,9 @@ export function PasswordForm() {
     setDone(`Password changed. ${n === 0 ? "No other browser was logged in." : `${n} other ${n === 1 ? "browser was" : "browsers were"} logged out.`}`);
   }
   return (
-    <>
-      <FormRow label="Change password" onSubmit={() => void submit()}>
-        <TextField label="Current password" type="password" autoComplete="current-password" value={values.current_password} error={action.fieldErrors.current_password} onChange={(e) => setValues({ ...values, current_password: e.target.value })} />
-        <TextField label="New password" type="password" autoComplete="new-password" value={values.new_password} error={action.fieldErrors.new_password} hint="At least 10 characters." onChange={(e) => setValues({ ...values, new_password: e.target.value })} />
-        <div className="c-actions">
-          <Button type="submit" busy={action.busy} busyLabel="Changing…">
-            Change password
-          </Button>
-        </div>
-      </FormRow>
-      <Notice tone="error">{action.problem}</Notice>
-      <Notice tone="success" testId="password-result">
-        {done}
-      </Notice>
-    </>
+    <ActionForm row aria-label="Change password" action={action} onSubmit={submit} submitLabel="Change password" busyLabel="Changing…" done={{ text: done, testId: "password-result" }}>
+      <TextField label="Current password" type="password" autoComplete="current-password" value={values.current_password} error={action.fieldErrors.current_password} onChange={(e) => setValues({ ...values, current_password: e.target.value })} />
+      <TextField label="New password" type="password" autoComplete="new-password" value={values.new_password} error={action.fieldErrors.new_password} hint="At least 10 characters." onChange={(e) => setValues({ ...values, new_password: e.target.value })} />
+    </ActionForm>
   );
 }

@@ -30,3 +30,13 @@ export function prepared<T>(db: PoolDb, name: string, build: (db: Db) => T): T {
   }
   return query;
 }
+
+/**
+ * A prepared query declared at module level: `const byId = preparedQuery("by_id", (db, name) =>
+ * db.select().from(t).where(eq(t.id, sql.placeholder("id"))).prepare(name))`, then
+ * `byId(ctx.db).execute({ id })`. The name is written once, so the cache key and the
+ * statement's name cannot drift apart.
+ */
+export function preparedQuery<T>(name: string, build: (db: Db, name: string) => T): (db: PoolDb) => T {
+  return (db) => prepared(db, name, (handle) => build(handle, name));
+}

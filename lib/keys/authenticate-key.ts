@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { sha256Hex } from "../crypto";
 import type { Db } from "../db";
-import { prepared, type PoolDb } from "../db/prepared";
+import { preparedQuery } from "../db/prepared";
 import { apiKeys, scannerProfiles, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import { parseKeyValue, type KeyKind, type KeyMode } from "./key-format";
@@ -32,27 +32,26 @@ const LAST_USED_GRANULARITY_MS = 60_000;
  * The key by its hash, joined to its tenant and the tenant's default scanner profile: one
  * prepared statement for everything `POST /v1/sessions` reads before its insert.
  */
-const keyByHash = (db: PoolDb) =>
-  prepared(db, "api_key_by_hash", () =>
-    db
-      .select({
-        id: apiKeys.id,
-        tenantId: apiKeys.tenantId,
-        kind: apiKeys.kind,
-        mode: apiKeys.mode,
-        revokedAt: apiKeys.revokedAt,
-        lastUsedAt: apiKeys.lastUsedAt,
-        allowedOrigins: tenants.allowedOrigins,
-        defaultProfileId: tenants.defaultProfileId,
-        defaultProfileSettings: scannerProfiles.settings,
-      })
-      .from(apiKeys)
-      .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
-      .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
-      .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
-      .limit(1)
-      .prepare("api_key_by_hash"),
-  );
+const keyByHash = preparedQuery("api_key_by_hash", (db, name) =>
+  db
+    .select({
+      id: apiKeys.id,
+      tenantId: apiKeys.tenantId,
+      kind: apiKeys.kind,
+      mode: apiKeys.mode,
+      revokedAt: apiKeys.revokedAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      allowedOrigins: tenants.allowedOrigins,
+      defaultProfileId: tenants.defaultProfileId,
+      defaultProfileSettings: scannerProfiles.settings,
+    })
+    .from(apiKeys)
+    .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
+    .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
+    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+    .limit(1)
+    .prepare(name),
+);
 
 /** The active API key in `Authorization: Bearer`; absent, malformed, unknown or revoked → `401 invalid_api_key`. */
 export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "now" | "defer">): Promise<ApiKeyPrincipal> {

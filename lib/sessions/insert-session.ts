@@ -1,7 +1,7 @@
 import { eq, getTableColumns, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db } from "../db";
-import { prepared, type PoolDb } from "../db/prepared";
+import { preparedQuery } from "../db/prepared";
 import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
@@ -89,19 +89,18 @@ const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenan
 const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
 
 /** `insert into sessions (every column) select $1::text, … from (async commit) where session_credit_reserve(…) returning id`. */
-const insertIfCovered = (db: PoolDb) =>
-  prepared(db, "insert_session_if_covered", () =>
-    db
-      .insert(sessions)
-      .select(
-        sql`select ${sql.join(
-          COLUMNS.map(([key, column]) => sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`),
-          sql`, `,
-        )} from ${asyncCommit} where ${reserveCredit}`,
-      )
-      .returning({ id: sessions.id })
-      .prepare("insert_session_if_covered"),
-  );
+const insertIfCovered = preparedQuery("insert_session_if_covered", (db, name) =>
+  db
+    .insert(sessions)
+    .select(
+      sql`select ${sql.join(
+        COLUMNS.map(([key, column]) => sql`${sql.placeholder(key)}::${sql.raw(column.getSQLType())}`),
+        sql`, `,
+      )} from ${asyncCommit} where ${reserveCredit}`,
+    )
+    .returning({ id: sessions.id })
+    .prepare(name),
+);
 
 /**
  * The refusal, with the figures the reservation saw: having refused, it left the exact count

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import type { Db, Tx } from "../db";
-import { prepared, type PoolDb } from "../db/prepared";
+import { preparedQuery, type PoolDb } from "../db/prepared";
 import { files, sessions, tenants } from "../db/schema";
 import { ApiError } from "../errors";
 import type { ResultFile } from "../files/result-view";
@@ -24,16 +24,15 @@ export async function findSessionWithFile(db: PoolDb, sessionId: string): Promis
   return row ? { ...row.session, file: row.file } : null;
 }
 
-const sessionWithFileById = (db: PoolDb) =>
-  prepared(db, "session_with_file_by_id", () =>
-    db
-      .select({ session: sessions, file: files })
-      .from(sessions)
-      .leftJoin(files, eq(files.sessionId, sessions.id))
-      .where(eq(sessions.id, sql.placeholder("sessionId")))
-      .limit(1)
-      .prepare("session_with_file_by_id"),
-  );
+const sessionWithFileById = preparedQuery("session_with_file_by_id", (db, name) =>
+  db
+    .select({ session: sessions, file: files })
+    .from(sessions)
+    .leftJoin(files, eq(files.sessionId, sessions.id))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare(name),
+);
 
 export type SessionWithFile = SessionRow & { file: FileRow | null };
 
@@ -52,21 +51,20 @@ async function findSessionStatus(db: PoolDb, sessionId: string): Promise<StatusR
 }
 
 /** Drizzle answers the left-joined `file` as null when the session has none. */
-const sessionStatusById = (db: PoolDb) =>
-  prepared(db, "session_status_by_id", () =>
-    db
-      .select({
-        id: sessions.id,
-        status: sessions.status,
-        expiresAt: sessions.expiresAt,
-        file: { id: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports },
-      })
-      .from(sessions)
-      .leftJoin(files, eq(files.sessionId, sessions.id))
-      .where(eq(sessions.id, sql.placeholder("sessionId")))
-      .limit(1)
-      .prepare("session_status_by_id"),
-  );
+const sessionStatusById = preparedQuery("session_status_by_id", (db, name) =>
+  db
+    .select({
+      id: sessions.id,
+      status: sessions.status,
+      expiresAt: sessions.expiresAt,
+      file: { id: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports },
+    })
+    .from(sessions)
+    .leftJoin(files, eq(files.sessionId, sessions.id))
+    .where(eq(sessions.id, sql.placeholder("sessionId")))
+    .limit(1)
+    .prepare(name),
+);
 
 /** The tenant fields the dashboard preview session needs; the console user's tenant exists. */
 export async function loadTenant(db: Db, tenantId: string) {

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "@/lib/openapi/operations";
-import { launchChromium } from "./support/browser";
+import { useBrowser } from "./support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, signUpInBrowser, VIEWPORTS } from "./support/console";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 describe("the API reference page (/docs)", () => {
   it("shows every operation with its request and responses; screenshots in both themes, phone and desktop", async () => {
     for (const viewport of ["phone", "desktop"] as const) {
       for (const colorScheme of ["light", "dark"] as const) {
-        const page = await (await ownerContext(browser, { viewport, colorScheme })).newPage();
+        const page = await (await ownerContext(browser(), { viewport, colorScheme })).newPage();
         await page.goto("/docs");
         await page.getByRole("heading", { level: 1, name: "docscan API reference" }).waitFor();
         await expect(page.locator("article.d-op").count()).resolves.toBe(OPERATIONS.length + 1); // + the webhook payload
@@ -31,7 +26,7 @@ describe("the API reference page (/docs)", () => {
   });
 
   it("links to the machine-readable document, which the console links to", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await page.getByRole("link", { name: "API reference" }).click();
     await page.waitForURL("**/docs");

@@ -8,29 +8,19 @@
  *   (no trusted proxy hops configured), and health keeps answering through the flood.
  */
 import { request, type ClientRequest } from "node:http";
-import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/scripts/app-server";
+import { describe, expect, it } from "vitest";
 import { awayFromWindowEdge } from "../support/window-edge";
-import { apiClient } from "./support/api";
+import { useAppServer } from "./support/use-app-server";
 
 const SLOTS = 8;
 /** RSS the server may grow by while 50 slow uploads hang on it (measured: see the test's log line). */
 const RSS_BUDGET_MB = 150;
 
-let app: AppServer;
-let client: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), SCHEDULER_INTERVAL_SECONDS: "0", LOG_LEVEL: "error", RATE_LIMIT_MAX: "200" } });
-  client = apiClient(app.baseUrl);
-});
-afterAll(() => app?.stop());
-
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))![1]) / 1024;
+const server = useAppServer({ env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), RATE_LIMIT_MAX: "200" } });
 
 /** Starts a multipart upload that sends `sentBytes` of a file and then stalls; resolves with the status once answered. */
 function stalledUpload(token: string, sentBytes: number): { answered: Promise<number>; req: ClientRequest } {
-  const url = new URL(app.baseUrl);
+  const url = new URL(server.baseUrl);
   const boundary = "FaultBoundary";
   const req = request({
     host: url.hostname,
@@ -55,14 +45,14 @@ const settle = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<"p
 
 describe("scenario 14: an upload flood", () => {
   it(`bad tokens are refused before the body; past ${SLOTS} slots uploads wait, then 503; silent ones 408; RSS stays within ${RSS_BUDGET_MB} MB`, async () => {
-    const a = await client.account();
-    const sessions = await Promise.all(Array.from({ length: 20 }, () => client.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${a.secretKey}` })));
-    const before = rssMb();
+    const a = await server.account();
+    const sessions = await Promise.all(Array.from({ length: 20 }, () => server.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${a.secretKey}` })));
+    const before = server.rssMb();
     const bad = Array.from({ length: 30 }, () => stalledUpload("not-a-token", 1_000_000));
     const good = sessions.map((s) => stalledUpload(s.body.client_token, 2_000_000));
     const badStatuses = await Promise.all(bad.map((u) => settle(u.answered, 10_000)));
     expect(badStatuses).toEqual(Array(30).fill(400));
-    const grown = rssMb() - before;
+    const grown = server.rssMb() - before;
     console.log(`upload flood: server RSS ${before.toFixed(0)} MB → +${grown.toFixed(0)} MB with ${SLOTS} uploads held, 12 waiting and 30 refused`);
     expect(grown).toBeLessThan(RSS_BUDGET_MB);
     // None sends more: the queued ones are turned away when their wait runs out, the held ones
@@ -71,7 +61,7 @@ describe("scenario 14: an upload flood", () => {
     expect(goodStatuses.filter((s) => s === 503)).toHaveLength(20 - SLOTS);
     expect(goodStatuses.filter((s) => s === 408)).toHaveLength(SLOTS);
     for (const u of [...bad, ...good]) u.req.destroy();
-    expect((await client.api("GET", "/v1/health")).status).toBe(200);
+    expect((await server.api("GET", "/v1/health")).status).toBe(200);
   }, 120_000);
 });
 
@@ -83,13 +73,13 @@ describe("scenario 15: login and signup floods with a rotating X-Forwarded-For",
     const health = (async () => {
       while (statuses.length < 101) {
         const t = performance.now();
-        expect((await client.api("GET", "/v1/health")).status).toBe(200);
+        expect((await server.api("GET", "/v1/health")).status).toBe(200);
         healthMs.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
     for (let i = 0; i < 101; i++) {
-      const res = await client.api("POST", "/v1/auth/login", { email: `flood-${i}@example.com`, password: "wrong password 123" }, { "x-forwarded-for": `198.51.100.${i % 250}` });
+      const res = await server.api("POST", "/v1/auth/login", { email: `flood-${i}@example.com`, password: "wrong password 123" }, { "x-forwarded-for": `198.51.100.${i % 250}` });
       expect(res.json).toBe(true);
       statuses.push(res.status);
     }
@@ -105,7 +95,7 @@ describe("scenario 15: login and signup floods with a rotating X-Forwarded-For",
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       const email = `flood-signup-${Date.now()}-${i}@example.com`;
-      statuses.push((await client.api("POST", "/v1/auth/signup", { email, password: "correct horse battery" }, { "x-forwarded-for": `203.0.113.${i}` })).status);
+      statuses.push((await server.api("POST", "/v1/auth/signup", { email, password: "correct horse battery" }, { "x-forwarded-for": `203.0.113.${i}` })).status);
     }
     // Scenario 14 signed up once from this address, in this window or the last: 9 or 10 pass.
     const passed = statuses.indexOf(429);

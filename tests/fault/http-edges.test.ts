@@ -4,20 +4,15 @@
  * from the error table, whatever the bytes of the request line or body.
  */
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/scripts/app-server";
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "./support/use-app-server";
 
-let app: AppServer;
 const MAX = 2000;
-
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { MAX_UPLOAD_BYTES: String(MAX), LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
-});
-afterAll(() => app?.stop());
+const server = useAppServer({ env: { MAX_UPLOAD_BYTES: String(MAX) } });
 
 /** One request with the path sent byte for byte (fetch would normalise `..` and `%`). */
-function raw(method: string, path: string, body?: Uint8Array, headers: Record<string, string> = {}, server: AppServer = app) {
-  const url = new URL(server.baseUrl);
+function raw(method: string, path: string, body?: Uint8Array, headers: Record<string, string> = {}, to: typeof server = server) {
+  const url = new URL(to.baseUrl);
   return new Promise<{ status: number; type: string; text: string }>((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       let text = "";
@@ -29,7 +24,7 @@ function raw(method: string, path: string, body?: Uint8Array, headers: Record<st
 }
 
 async function api(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
-  const res = await fetch(app.baseUrl + path, { method, headers: { "content-type": "application/json", ...headers }, body: json === undefined ? undefined : JSON.stringify(json) });
+  const res = await fetch(server.baseUrl + path, { method, headers: { "content-type": "application/json", ...headers }, body: json === undefined ? undefined : JSON.stringify(json) });
   return { status: res.status, headers: res.headers, body: await res.json() };
 }
 
@@ -56,25 +51,25 @@ const UNROUTABLE: [path: string, status: number, code: string, onBareNext: boole
 
 describe("compression", () => {
   it("sends small JSON answers as they are, larger ones gzipped when asked", async () => {
-    const small = await fetch(`${app.baseUrl}/v1/health`, { headers: { "accept-encoding": "gzip" } });
+    const small = await fetch(`${server.baseUrl}/v1/health`, { headers: { "accept-encoding": "gzip" } });
     expect(small.headers.get("content-encoding")).toBeNull();
     expect(small.headers.get("cache-control")).toBe("no-store, no-transform");
     expect((await small.json()).status).toBeDefined();
-    const large = await fetch(`${app.baseUrl}/v1/openapi.json`, { headers: { "accept-encoding": "gzip" } });
+    const large = await fetch(`${server.baseUrl}/v1/openapi.json`, { headers: { "accept-encoding": "gzip" } });
     expect(large.status).toBe(200);
     expect(large.headers.get("content-encoding")).toBe("gzip");
   });
 });
 
-async function expectJsonError(server: AppServer, path: string, status: number, code: string) {
-  const res = await raw("GET", path, undefined, {}, server);
+async function expectJsonError(target: typeof server, path: string, status: number, code: string) {
+  const res = await raw("GET", path, undefined, {}, target);
   expect(res.status).toBe(status);
   expect(res.type).toMatch(/^application\/json/);
   expect(JSON.parse(res.text).error).toBe(code);
 }
 
 describe("errors", () => {
-  it.each(UNROUTABLE)("%s answers JSON %i %s", (path, status, code) => expectJsonError(app, path, status, code));
+  it.each(UNROUTABLE)("%s answers JSON %i %s", (path, status, code) => expectJsonError(server, path, status, code));
 
   it("blob PUT: empty body 400 empty_file, one byte over 413 file_too_large, far over 413; exactly max_bytes 204", async () => {
     const su = await api("POST", "/v1/auth/signup", { email: `edge-${Date.now()}@example.com`, password: "correct horse battery" });
@@ -110,11 +105,7 @@ describe("errors", () => {
 // On Vercel the server entry does not run: proxy.ts is the only guard. It sees /v1 paths with
 // a `%` only (every other request skips the proxy and Next's body buffering for it).
 describe("on bare next start (as Vercel runs the app)", () => {
-  let bare: AppServer;
-  beforeAll(async () => {
-    bare = await startAppServer({ entry: "next", output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
-  });
-  afterAll(() => bare?.stop());
+  const bare = useAppServer({ entry: "next" });
 
   it.each(UNROUTABLE.filter((row) => row[3]))("%s answers JSON %i %s", (path, status, code) => expectJsonError(bare, path, status, code));
 });

@@ -5,19 +5,14 @@
  * `/scan` is framable by our own origin and by the origins of the session its `?t=` names,
  * and by nothing else (checked here against the built app, proxy and all).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/scripts/app-server";
-import { apiClient } from "./support/api";
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "./support/use-app-server";
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
-});
-afterAll(() => app?.stop());
+const server = useAppServer();
 
 /** A fresh tenant allowing `origin`, and a session of it embeddable by `origin`. */
 async function sessionFor(origin: string) {
-  const { api, account } = apiClient(app.baseUrl);
+  const { api, account } = server;
   const { cookie, secretKey } = await account();
   expect((await api("POST", "/v1/dashboard/domains", { domain: origin }, { cookie })).status).toBe(201);
   const created = await api("POST", "/v1/sessions", { allowed_origins: [origin] }, { authorization: `Bearer ${secretKey}` });
@@ -25,11 +20,11 @@ async function sessionFor(origin: string) {
   return created.body as { id: string; client_token: string; scan_url: string };
 }
 
-const scan = (query: string) => fetch(`${app.baseUrl}/scan${query}`, { redirect: "manual" });
+const scan = (query: string) => fetch(`${server.baseUrl}/scan${query}`, { redirect: "manual" });
 
 describe("security", () => {
   it.each(["/demo", "/docs"])("%s cannot be framed and runs only nonce'd scripts", async (path) => {
-    const res = await fetch(`${app.baseUrl}${path}`, { redirect: "manual" });
+    const res = await fetch(`${server.baseUrl}${path}`, { redirect: "manual" });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
     const csp = res.headers.get("content-security-policy") ?? "";
@@ -68,7 +63,7 @@ describe("security: /scan", () => {
   });
 
   it("the scanner's assets under /scan/… skip the proxy", async () => {
-    const res = await fetch(`${app.baseUrl}/scan/not-there`, { redirect: "manual" });
+    const res = await fetch(`${server.baseUrl}/scan/not-there`, { redirect: "manual" });
     expect(res.headers.get("content-security-policy")).toBeNull();
   });
 });

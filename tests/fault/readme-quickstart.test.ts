@@ -8,8 +8,9 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "@/scripts/app-server";
+import { describe, expect, it } from "vitest";
+import { freePort } from "@/scripts/app-server";
+import { useAppServer } from "./support/use-app-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -20,11 +21,7 @@ function quickstartScript(readme: string): string {
   return [...readme.slice(begin, end).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n");
 }
 
-let app: AppServer;
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { LOG_LEVEL: "error", SCHEDULER_INTERVAL_SECONDS: "0" } });
-});
-afterAll(async () => app?.stop());
+const server = useAppServer();
 
 describe("README quick start", () => {
   it("goes from sign-up to a downloaded PDF, every command as written", async () => {
@@ -36,7 +33,7 @@ describe("README quick start", () => {
     const child = spawn("bash", ["-euo", "pipefail", "-c", script], {
       cwd,
       detached: true, // its own process group, so the webhook receiver it starts goes with it
-      env: { ...process.env, DOCSCAN: app.baseUrl, WEBHOOK_PORT: String(await freePort()) },
+      env: { ...process.env, DOCSCAN: server.baseUrl, WEBHOOK_PORT: String(await freePort()) },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "", stderr = "";
@@ -57,7 +54,7 @@ describe("README quick start", () => {
 
     expect(code, `stdout:\n${stdout}\nstderr:\n${stderr}`).toBe(0);
     const lines = stdout.trim().split("\n");
-    expect(lines).toEqual(["250", expect.stringMatching(new RegExp(`^${app.baseUrl}/scan\\?t=`)), "1", "scan.completed", "%PDF-"]);
+    expect(lines).toEqual(["250", expect.stringMatching(new RegExp(`^${server.baseUrl}/scan\\?t=`)), "1", "scan.completed", "%PDF-"]);
     // the file downloaded is the document sent
     expect(readFileSync(path.join(cwd, "scan.pdf"))).toEqual(readFileSync(path.join(ROOT, "examples/sample.pdf")));
   }, 90_000);

@@ -10,27 +10,17 @@
  */
 import { connect, type Socket } from "node:net";
 import { request } from "node:http";
-import { readFileSync } from "node:fs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/scripts/app-server";
-import { apiClient } from "./support/api";
+import { describe, expect, it } from "vitest";
+import { useAppServer } from "./support/use-app-server";
 
 const SLOTS = 8;
 
-let app: AppServer;
-let client: ReturnType<typeof apiClient>;
-beforeAll(async () => {
-  app = await startAppServer({ output: "ignore", env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), SCHEDULER_INTERVAL_SECONDS: "0", LOG_LEVEL: "error", RATE_LIMIT_MAX: "500" } });
-  client = apiClient(app.baseUrl);
-});
-afterAll(() => app?.stop());
-
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${app.pid}/status`, "utf8"))![1]) / 1024;
+const server = useAppServer({ env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), RATE_LIMIT_MAX: "500" } });
 const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(size - 9, 0x20)]);
 
 /** A raw connection that sends headers and the first bytes of a body, then nothing; resolves with the status it is answered with (0: closed unanswered). */
 function stalled(kind: "json" | "multipart"): { status: Promise<number>; socket: Socket } {
-  const url = new URL(app.baseUrl);
+  const url = new URL(server.baseUrl);
   const socket = connect(Number(url.port), url.hostname);
   const type = kind === "json" ? "application/json" : "multipart/form-data; boundary=B";
   const first = kind === "json" ? '{"session"' : '--B\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc';
@@ -49,7 +39,7 @@ function stalled(kind: "json" | "multipart"): { status: Promise<number>; socket:
 }
 
 async function session(secretKey: string) {
-  const s = await client.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${secretKey}` });
+  const s = await server.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${secretKey}` });
   expect(s.status).toBe(201);
   return s.body as { id: string; client_token: string };
 }
@@ -57,23 +47,23 @@ async function session(secretKey: string) {
 async function oneStep(token: string, bytes: Buffer) {
   const form = new FormData();
   form.set("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "scan.pdf");
-  const res = await fetch(`${app.baseUrl}/v1/scanner/upload`, { method: "POST", body: form, headers: { "x-client-token": token }, signal: AbortSignal.timeout(60_000) });
+  const res = await fetch(`${server.baseUrl}/v1/scanner/upload`, { method: "POST", body: form, headers: { "x-client-token": token }, signal: AbortSignal.timeout(60_000) });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 describe("security", () => {
   it("with 100 stalled anonymous uploads open, a header-token upload and a signed blob PUT succeed; every stalled one is answered", async () => {
-    const a = await client.account();
+    const a = await server.account();
     const [one, two] = [await session(a.secretKey), await session(a.secretKey)];
     const flood = Array.from({ length: 100 }, (_, i) => stalled(i % 2 ? "json" : "multipart"));
     await new Promise((r) => setTimeout(r, 500));
 
     const upload = await oneStep(one.client_token, pdf(4000));
     expect(upload.status, JSON.stringify(upload.body)).toBe(200);
-    const config = await client.api("GET", `/v1/scanner/config?t=${encodeURIComponent(two.client_token)}`);
+    const config = await server.api("GET", `/v1/scanner/config?t=${encodeURIComponent(two.client_token)}`);
     const put = await fetch(config.body.upload.url, { method: "PUT", body: new Uint8Array(pdf(5000)), headers: { "content-type": "application/pdf" } });
     expect(put.status).toBe(204);
-    expect((await client.api("POST", "/v1/scanner/complete", { session: two.client_token })).status).toBe(200);
+    expect((await server.api("POST", "/v1/scanner/complete", { session: two.client_token })).status).toBe(200);
 
     // None sends another byte; each is answered: refused at once, or cut off after its silence.
     const statuses = await Promise.all(flood.map((f) => f.status));
@@ -84,10 +74,10 @@ describe("security", () => {
   });
 
   it("100 concurrent anonymous 33 MB JSON uploads with a bogus token move RSS by at most 100 MB, and it comes back", async () => {
-    const before = rssMb();
+    const before = server.rssMb();
     let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb())), 50);
-    const url = new URL(app.baseUrl);
+    const sampler = setInterval(() => (peak = Math.max(peak, server.rssMb())), 50);
+    const url = new URL(server.baseUrl);
     const chunk = Buffer.alloc(256 * 1024, 0x41);
     const total = 33_000_000;
     const one = () =>
@@ -118,7 +108,7 @@ describe("security", () => {
     expect(statuses.filter((s) => s !== 400 && s !== 503)).toEqual([]);
     expect(statuses).toContain(400);
     await new Promise((r) => setTimeout(r, 2_000));
-    const after = rssMb();
+    const after = server.rssMb();
     console.log(`anonymous 33 MB JSON uploads: RSS ${before.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, ${after.toFixed(0)} MB after`);
     expect(peak - before).toBeLessThanOrEqual(100);
     expect(after - before).toBeLessThanOrEqual(50);
@@ -127,12 +117,12 @@ describe("security", () => {
 
 describe("happy", () => {
   it(`a burst of 32 concurrent 2 MiB uploads on ${SLOTS} slots is served in turn: all 200`, async () => {
-    const a = await client.account();
+    const a = await server.account();
     const tokens = await Promise.all(Array.from({ length: 32 }, () => session(a.secretKey).then((s) => s.client_token)));
     const payload = pdf(2 * 1024 * 1024).toString("base64");
     const statuses = await Promise.all(
       tokens.map((t) =>
-        fetch(`${app.baseUrl}/v1/scanner/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: t, payload }), signal: AbortSignal.timeout(60_000) }).then(
+        fetch(`${server.baseUrl}/v1/scanner/upload`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: t, payload }), signal: AbortSignal.timeout(60_000) }).then(
           (r) => r.status,
         ),
       ),

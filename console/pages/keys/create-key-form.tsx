@@ -1,13 +1,12 @@
 "use client";
 
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import { CreateKeyInput, KEY_NAME_MAX } from "@/lib/keys/schemas";
 import { api } from "../../api";
 import type { ApiKey } from "../../types";
 import { useFormAction } from "../../use-form-action";
-import { Button } from "../../ui/button";
+import { ActionForm } from "../../ui/action-form";
 import { SelectField, TextField } from "../../ui/field";
-import { Notice } from "../../ui/notice";
 
 const KINDS = [
   { value: "secret", label: "Secret (sk_…): for your server" },
@@ -37,8 +36,7 @@ export function CreateKeyForm({ onCreated, presetSecret }: CreateKeyFormProps) {
     document.querySelector<HTMLInputElement>(`#${CREATE_KEY_FORM_ID} input[name="name"]`)?.focus();
   }, [presetSecret]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     const body = { kind: values.kind, mode: values.mode, ...(values.name.trim() ? { name: values.name.trim() } : {}) };
     if (!action.check(CreateKeyInput, body)) return;
     const created = await action.run(() => api.post<{ key: ApiKey; secret: string }>("/v1/dashboard/keys", body));
@@ -49,7 +47,7 @@ export function CreateKeyForm({ onCreated, presetSecret }: CreateKeyFormProps) {
 
   const set = (name: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: e.target.value }));
   return (
-    <form id={CREATE_KEY_FORM_ID} className="c-form" onSubmit={submit} noValidate aria-label="Create a key">
+    <ActionForm id={CREATE_KEY_FORM_ID} aria-label="Create a key" action={action} onSubmit={submit} submitLabel="Create key" busyLabel="Creating…">
       <TextField
         label="Name (optional)"
         name="name"
@@ -69,12 +67,6 @@ export function CreateKeyForm({ onCreated, presetSecret }: CreateKeyFormProps) {
         error={action.fieldErrors.mode}
         hint="Test keys open test sessions and live keys live ones; each scanned document costs one credit either way."
       />
-      <Notice tone="error">{action.problem}</Notice>
-      <div className="c-actions">
-        <Button type="submit" busy={action.busy} busyLabel="Creating…">
-          Create key
-        </Button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

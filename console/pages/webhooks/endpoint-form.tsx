@@ -1,14 +1,14 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { UpdateWebhookInput } from "@/lib/webhooks/schemas";
 import { api } from "../../api";
 import type { WebhookConfig, WebhookDelivery } from "../../types";
 import { useFormAction } from "../../use-form-action";
+import { ActionForm } from "../../ui/action-form";
 import { Button } from "../../ui/button";
 import { TextField } from "../../ui/field";
-import { Notice } from "../../ui/notice";
 
 const EVENT_HINTS: Record<string, string> = {
   "scan.completed": "a document was scanned and stored; carries a short-lived link to the PDF",
@@ -37,8 +37,7 @@ export function EndpointForm({ config, onSaved, onPinged, mintsFirstSecret, onSe
   const save = useFormAction();
   const ping = useFormAction({ no_endpoint: "There is no webhook URL to send to yet. Enter your endpoint's URL above, save it, then send the test." });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function submit() {
     setStatus(null);
     const body = { url: url.trim(), events };
     if (!save.check(UpdateWebhookInput, body)) return;
@@ -65,7 +64,19 @@ export function EndpointForm({ config, onSaved, onPinged, mintsFirstSecret, onSe
 
   const toggle = (name: string, on: boolean) => setEvents((list) => (on ? [...list.filter((e) => e !== name), name] : list.filter((e) => e !== name)));
   return (
-    <form className="c-form" onSubmit={submit} noValidate aria-labelledby="endpoint-title">
+    <ActionForm
+      aria-labelledby="endpoint-title"
+      action={{ busy: save.busy, problem: save.problem ?? ping.problem }}
+      onSubmit={submit}
+      submitLabel="Save"
+      busyLabel="Saving…"
+      done={{ text: status, testId: "webhook-status" }}
+      buttons={
+        <Button variant="secondary" onClick={sendPing} busy={ping.busy} busyLabel="Sending…">
+          Send test ping
+        </Button>
+      }
+    >
       <TextField
         label="Endpoint URL"
         name="url"
@@ -95,18 +106,6 @@ export function EndpointForm({ config, onSaved, onPinged, mintsFirstSecret, onSe
         )}
         <p className="c-field__hint">Ticking none saves the default, scan.completed.</p>
       </fieldset>
-      <Notice tone="error">{save.problem ?? ping.problem}</Notice>
-      <Notice tone="success" testId="webhook-status">
-        {status}
-      </Notice>
-      <div className="c-actions">
-        <Button type="submit" busy={save.busy} busyLabel="Saving…">
-          Save
-        </Button>
-        <Button variant="secondary" onClick={sendPing} busy={ping.busy} busyLabel="Sending…">
-          Send test ping
-        </Button>
-      </div>
-    </form>
+    </ActionForm>
   );
 }

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { api } from "../support/api";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, newEmail, ownerContext, PASSWORD, saveScreenshot, signUpInBrowser } from "../support/console";
 import { baseUrl } from "../support/server";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 /** The form's problem line once the answer has arrived. */
 async function problemText(page: Page): Promise<string> {
@@ -20,7 +16,7 @@ async function problemText(page: Page): Promise<string> {
 
 describe("happy", () => {
   it("the landing page leads to sign-up; sign-up lands on the overview with the 250-credit balance", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toContain("document scanner");
     await expectNoSeriousA11yViolations(page, "landing");
@@ -36,10 +32,10 @@ describe("happy", () => {
 
   it("a signed-out visit to a console page goes to log-in and returns there afterwards", async () => {
     const email = newEmail();
-    const setup = await (await ownerContext(browser)).newPage();
+    const setup = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(setup, email);
 
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/console/keys?x=1");
     await page.waitForURL((url) => url.pathname === "/console/login");
     expect(new URL(page.url()).searchParams.get("next")).toBe("/console/keys?x=1");
@@ -51,7 +47,7 @@ describe("happy", () => {
   });
 
   it("logging out closes every console page", async () => {
-    const context = await ownerContext(browser);
+    const context = await ownerContext(browser());
     const page = await context.newPage();
     await signUpInBrowser(page);
     await page.getByRole("button", { name: "Log out" }).click();
@@ -67,7 +63,7 @@ describe("happy", () => {
 
 describe("errors", () => {
   it("shows field errors next to their fields, and nothing is sent while the form is invalid", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/console/signup");
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByLabel("Password").fill("short");
@@ -81,10 +77,10 @@ describe("errors", () => {
 
   it("409 email_taken and 401 invalid_credentials in plain words", async () => {
     const email = newEmail();
-    const first = await (await ownerContext(browser)).newPage();
+    const first = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(first, email);
 
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/console/signup");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
@@ -100,7 +96,7 @@ describe("errors", () => {
 
   it("429 says how long to wait, from Retry-After", async () => {
     const email = newEmail();
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/console/login");
     for (let i = 0; i < 12; i++) {
       await page.getByLabel("Email").fill(email);
@@ -133,8 +129,8 @@ describe("security", () => {
 
   it("a ?next= pointing elsewhere is ignored after log-in", async () => {
     const email = newEmail();
-    await signUpInBrowser(await (await ownerContext(browser)).newPage(), email);
-    const page = await (await ownerContext(browser)).newPage();
+    await signUpInBrowser(await (await ownerContext(browser())).newPage(), email);
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto(`/console/login?next=${encodeURIComponent("//evil.example/console")}`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
 import { pageOverflow, sessionWith, signedUpOwner } from "../support/console-data";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 async function ledgerRows(page: Page): Promise<string[]> {
   return page.getByTestId("ledger").locator("tbody tr").allInnerTexts();
@@ -21,7 +17,7 @@ async function openCredits(page: Page) {
 
 describe("happy", () => {
   it("shows the balance, 30-day spend and the sign-up grant; a top-up changes balance, ledger and the shell at once", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await openCredits(page);
     await expect(page.getByTestId("credits-balance").innerText()).resolves.toBe("250");
@@ -46,7 +42,7 @@ describe("happy", () => {
   });
 
   it("a scanned document appears as a −1 entry linking to its session, and counts in the 30-day spend", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     const session = await sessionWith(owner, { complete: true, metadata: { ref: "invoice-7" } });
     await openCredits(page);
     await expect(page.getByTestId("credits-spent").innerText()).resolves.toBe("1");
@@ -59,7 +55,7 @@ describe("happy", () => {
 
   it("screenshots in both themes, phone and desktop", async () => {
     for (const viewport of ["phone", "desktop"] as const) {
-      const { page, owner } = await signedUpOwner(browser, { viewport });
+      const { page, owner } = await signedUpOwner(browser(), { viewport });
       await sessionWith(owner, { complete: true });
       for (const theme of ["light", "dark"] as const) {
         await setThemeTo(page, theme);
@@ -79,7 +75,7 @@ describe("happy", () => {
 
 describe("errors", () => {
   it("a failed top-up says nothing was added, in words, and leaves the balance alone", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await openCredits(page);
     await page.route("**/v1/dashboard/credits/topup", (route) => route.abort("connectionrefused"));
@@ -94,7 +90,7 @@ describe("errors", () => {
   });
 
   it("the button says it is working while the top-up is in flight, and no second pack can be bought meanwhile", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await openCredits(page);
     let release: () => void = () => undefined;
@@ -115,7 +111,7 @@ describe("errors", () => {
 
 describe("security", () => {
   it("a signed-out visit goes to log-in and back to credits", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/console/credits");
     await page.waitForURL((url) => url.pathname === "/console/login");
     expect(new URL(page.url()).searchParams.get("next")).toBe("/console/credits");

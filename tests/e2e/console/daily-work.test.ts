@@ -3,25 +3,21 @@
  * and every page at 390 and 1280 px in both themes (no sideways scroll, every control on screen).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { verifySignature } from "@docscan/verify-webhook";
 import { startReceiver, type Receiver } from "../../support/receiver";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { api, createSession } from "../support/api";
 import { ownerContext, PASSWORD, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
 import { dashboard, signedUpOwner } from "../support/console-data";
 import { scannedPdf, uploadPdf } from "../support/tiny-pdf";
 
-let browser: Browser;
+const browser = useBrowser();
 let down: Receiver;
 beforeAll(async () => {
-  browser = await launchChromium();
   down = await startReceiver({ kind: "status", status: 500, body: "boom: receiver is down" });
 });
-afterAll(async () => {
-  await browser?.close();
-  await down?.close();
-});
+afterAll(() => down?.close());
 
 /** Controls (links, buttons, inputs) in the main area whose box sticks out of the viewport. */
 const offscreenControls = (page: Page) =>
@@ -36,7 +32,7 @@ describe("happy", () => {
   it("the first webhook secret is shown once when the URL is first saved, and verifies the first ping", async () => {
     const receiver = await startReceiver();
     try {
-      const page = await (await ownerContext(browser)).newPage();
+      const page = await (await ownerContext(browser())).newPage();
       await signUpInBrowser(page);
       await page.goto("/console/webhooks");
       await page.getByLabel("Endpoint URL").fill(receiver.url);
@@ -63,9 +59,9 @@ describe("happy", () => {
   });
 
   it("changing the password logs the other browser out", async () => {
-    const first = await (await ownerContext(browser)).newPage();
+    const first = await (await ownerContext(browser())).newPage();
     const email = await signUpInBrowser(first);
-    const second = await (await ownerContext(browser)).newPage();
+    const second = await (await ownerContext(browser())).newPage();
     await second.goto("/console/login");
     await second.getByLabel("Email").fill(email);
     await second.getByLabel("Password").fill(PASSWORD);
@@ -85,7 +81,7 @@ describe("happy", () => {
   });
 
   it("the sign-up secret key is shown once; deleting the account leaves no key that authenticates", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     const email = await signUpInBrowser(page);
     const signupKey = await page.getByTestId("signup-secret-value").innerText();
     expect(signupKey).toMatch(/^sk_test_/);
@@ -110,7 +106,7 @@ describe("happy", () => {
   });
 
   it("every console page at 390 and 1280 px, light and dark: no sideways scroll, every control on screen", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     const done = await createSession(owner.secretKey, { metadata: { order: "ORD-77231", customer: "Ada Lovelace" } });
     await uploadPdf(done.client_token, await scannedPdf(2), 2);
     await createSession(owner.secretKey, { metadata: { order: "ORD-77232" } });

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, signUpInBrowser } from "../support/console";
 import { baseUrl } from "../support/server";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 describe("happy", () => {
   it("signed in, the demo offers the owner's publishable key and a one-click 'allow this origin'", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await page.goto("/demo");
     const useKey = page.getByRole("button", { name: /^Use my publishable key \(pk_test_/ });
@@ -26,7 +21,7 @@ describe("happy", () => {
   });
 
   it("signed out, the demo points at the real console pages", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await page.goto("/demo");
     await expect(page.getByRole("link", { name: "API keys" }).getAttribute("href")).resolves.toBe("/console/keys");
     await expect(page.getByRole("link", { name: "Allowed origins" }).getAttribute("href")).resolves.toBe("/console/origins");

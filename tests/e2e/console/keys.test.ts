@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { api } from "../support/api";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, signUpInBrowser } from "../support/console";
 import { screenshotEveryTheme } from "../support/console-shots";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 async function keysPage(): Promise<Page> {
-  const page = await (await ownerContext(browser)).newPage();
+  const page = await (await ownerContext(browser())).newPage();
   await signUpInBrowser(page);
   await page.goto("/console/keys");
   await page.getByTestId("keys-table").waitFor();

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, signUpInBrowser } from "../support/console";
 import { screenshotEveryTheme } from "../support/console-shots";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 async function originsPage(): Promise<Page> {
-  const page = await (await ownerContext(browser)).newPage();
+  const page = await (await ownerContext(browser())).newPage();
   await signUpInBrowser(page);
   await page.goto("/console/origins");
   await page.getByRole("button", { name: "Add origin" }).waitFor();

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
 import { dashboard, pageOverflow, sessionWith, signedUpOwner } from "../support/console-data";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const today = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date());
 
@@ -22,7 +18,7 @@ async function total(page: Page, id: string): Promise<string> {
 
 describe("happy", () => {
   it("sign-up lands on the overview with 250 credits, the checklist and empty activity; copying the key ticks its step", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await expect(page.getByTestId("overview-balance").innerText()).resolves.toBe("250 credits");
     await page.getByTestId("checklist-progress").waitFor();
@@ -47,7 +43,7 @@ describe("happy", () => {
   });
 
   it("sessions made over HTTP fill the totals, the chart (hover and keyboard) and the recent list; steps tick; the window switches", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     await sessionWith(owner, { metadata: { order: "A-1" } });
     await sessionWith(owner, { metadata: { order: "A-2" } });
     await sessionWith(owner, { metadata: { order: "A-3" }, complete: true, pages: 2 });
@@ -103,7 +99,7 @@ describe("happy", () => {
 
   it("screenshots in both themes, phone and desktop", async () => {
     for (const viewport of ["phone", "desktop"] as const) {
-      const { page, owner } = await signedUpOwner(browser, { viewport });
+      const { page, owner } = await signedUpOwner(browser(), { viewport });
       await sessionWith(owner, { metadata: { order: "A-1" } });
       await sessionWith(owner, { complete: true });
       for (const theme of ["light", "dark"] as const) {
@@ -124,7 +120,7 @@ describe("happy", () => {
 
 describe("errors", () => {
   it("a failed analytics read says so in words and recovers with Try again", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     let fail = true;
     await page.route("**/v1/dashboard/analytics*", (route) =>
@@ -144,7 +140,7 @@ describe("errors", () => {
 
 describe("security", () => {
   it("the overview shows the publishable key only: no secret key value reaches the page", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     await page.reload();
     await page.getByTestId("checklist-progress").waitFor();
     const html = await page.content();

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Frame, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Frame, Page } from "playwright-core";
 import { api } from "../support/api";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { baseUrl } from "../support/server";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser, type OwnerOptions } from "../support/console";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 interface Overview {
   default_profile_id: string;
@@ -18,7 +14,7 @@ interface Overview {
 
 /** A signed-up owner on the Scanner page, and their cookie for HTTP checks. */
 async function ownerOnScanner(options: OwnerOptions = {}): Promise<{ page: Page; cookie: string }> {
-  const context = await ownerContext(browser, options);
+  const context = await ownerContext(browser(), options);
   const page = await context.newPage();
   await signUpInBrowser(page);
   await page.goto("/console/scanner");

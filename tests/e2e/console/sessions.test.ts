@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium } from "../support/browser";
+import { describe, expect, it } from "vitest";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, setThemeTo, signUpInBrowser } from "../support/console";
 import { createSession, api } from "../support/api";
 import { pageOverflow, sessionWith, signedUpOwner } from "../support/console-data";
 import { scannedPdf, tinyPdf, uploadPdf } from "../support/tiny-pdf";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const HOSTILE = {
   name: '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>',
@@ -22,7 +17,7 @@ const HOSTILE = {
 
 describe("happy", () => {
   it("an empty account shows how sessions arrive", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     await page.goto("/console/sessions");
     await page.getByText("No sessions yet").waitFor();
@@ -31,7 +26,7 @@ describe("happy", () => {
   });
 
   it("lists sessions newest first, filters by status through the API, and opens a session's detail", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     const first = await sessionWith(owner, { metadata: { order: "first" } });
     const done = await sessionWith(owner, { metadata: { order: "second", customer: { id: 42 } }, complete: true, pages: 3 });
     const last = await sessionWith(owner);
@@ -69,7 +64,7 @@ describe("happy", () => {
   });
 
   it("finds a session by the order number in its metadata, shows its pages and downloads its PDF", async () => {
-    const { page, owner } = await signedUpOwner(browser);
+    const { page, owner } = await signedUpOwner(browser());
     const session = await createSession(owner.secretKey, { metadata: { order: "ORD-77231", customer: "Ada" } });
     await uploadPdf(session.client_token, await scannedPdf(2), 2);
     await sessionWith(owner, { metadata: { order: "ORD-99999" } });
@@ -97,7 +92,7 @@ describe("happy", () => {
 
   it("screenshots in both themes, phone and desktop", async () => {
     for (const viewport of ["phone", "desktop"] as const) {
-      const { page, owner } = await signedUpOwner(browser, { viewport });
+      const { page, owner } = await signedUpOwner(browser(), { viewport });
       await sessionWith(owner, { metadata: { order: "A-1001", customer: "Ada Lovelace" } });
       const done = await sessionWith(owner, { metadata: HOSTILE, complete: true, pages: 2 });
       for (const theme of ["light", "dark"] as const) {
@@ -117,7 +112,7 @@ describe("happy", () => {
 
 describe("page quality", () => {
   it("shows the scanner's per-page report in words, readable at phone width; nothing without one", async () => {
-    const { page, owner } = await signedUpOwner(browser, { viewport: "phone" });
+    const { page, owner } = await signedUpOwner(browser(), { viewport: "phone" });
     const page1 = { filter: "auto", source: "camera", corners: "detected", confidence: 0.92, width: 1654, height: 2339, dpi: 200, sharpness: 0.48, glare: 0.002, brightness: 0.78, unevenness_before: 0.22, unevenness_after: 0.04, warnings: [] };
     const page2 = { ...page1, filter: "bw", source: "file", corners: "default", confidence: 0, dpi: 120, sharpness: 0.1, glare: 0.08, brightness: 0.2, warnings: ["blurry", "dark"] };
     const session = await createSession(owner.secretKey);
@@ -152,7 +147,7 @@ describe("page quality", () => {
 
 describe("errors", () => {
   it("a failed list read says so and recovers", async () => {
-    const page = await (await ownerContext(browser)).newPage();
+    const page = await (await ownerContext(browser())).newPage();
     await signUpInBrowser(page);
     let fail = true;
     await page.route("**/v1/dashboard/sessions?*", (route) => (fail ? route.abort("connectionrefused") : route.continue()));
@@ -166,7 +161,7 @@ describe("errors", () => {
 
 describe("security", () => {
   it("hostile metadata stays inert text and does not break the layout at 360 px", async () => {
-    const { page, owner } = await signedUpOwner(browser, { viewport: "phone" });
+    const { page, owner } = await signedUpOwner(browser(), { viewport: "phone" });
     const session = await sessionWith(owner, { metadata: HOSTILE });
     for (const path of ["/console/sessions", `/console/sessions/${session.id}`]) {
       await page.goto(path);

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { api } from "../support/api";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, saveScreenshot, signUpInBrowser } from "../support/console";
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(() => browser?.close());
+const browser = useBrowser();
 
 const rootTheme = (page: Page) => page.locator("[data-console-root]").getAttribute("data-theme");
 const pageBackground = (page: Page) => page.locator("[data-console-root]").evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe("happy", () => {
   it("dark mode applies to the whole console at once, and survives a reload and a new login", async () => {
-    const context = await ownerContext(browser, { colorScheme: "light" });
+    const context = await ownerContext(browser(), { colorScheme: "light" });
     const page = await context.newPage();
     await signUpInBrowser(page);
     await page.getByRole("link", { name: "Settings" }).click();
@@ -39,7 +35,7 @@ describe("happy", () => {
   });
 
   it("auto follows the device's colour scheme", async () => {
-    const page = await (await ownerContext(browser, { colorScheme: "dark" })).newPage();
+    const page = await (await ownerContext(browser(), { colorScheme: "dark" })).newPage();
     await signUpInBrowser(page);
     await page.goto("/console/settings");
     await page.getByRole("radio", { name: "Light", exact: true }).check();
@@ -53,7 +49,7 @@ describe("happy", () => {
 
   it("shows the account and tenant details; screenshots in both themes at phone and desktop widths", async () => {
     for (const viewport of ["phone", "desktop"] as const) {
-      const page = await (await ownerContext(browser, { viewport })).newPage();
+      const page = await (await ownerContext(browser(), { viewport })).newPage();
       const email = await signUpInBrowser(page);
       await page.goto("/console/settings");
       const details = page.locator(".c-details");
@@ -70,7 +66,7 @@ describe("happy", () => {
   });
 
   it("on a phone the navigation is a menu that opens with the keyboard", async () => {
-    const page = await (await ownerContext(browser, { viewport: "phone" })).newPage();
+    const page = await (await ownerContext(browser(), { viewport: "phone" })).newPage();
     await signUpInBrowser(page);
     const toggle = page.getByRole("button", { name: "Menu" });
     await expect(page.getByRole("link", { name: "Webhooks" }).isVisible()).resolves.toBe(false);

@@ -1,22 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import { afterEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { startReceiver, type Receiver } from "../../support/receiver";
-import { launchChromium } from "../support/browser";
+import { useBrowser } from "../support/use-browser";
 import { expectNoSeriousA11yViolations, ownerContext, signUpInBrowser } from "../support/console";
 import { screenshotEveryTheme } from "../support/console-shots";
 
-let browser: Browser;
+const browser = useBrowser();
 const receivers: Receiver[] = [];
-beforeAll(async () => {
-  browser = await launchChromium();
-});
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.close()));
 });
-afterAll(() => browser?.close());
 
 async function webhooksPage(): Promise<Page> {
-  const page = await (await ownerContext(browser)).newPage();
+  const page = await (await ownerContext(browser())).newPage();
   await signUpInBrowser(page);
   await page.goto("/console/webhooks");
   await page.getByLabel("Endpoint URL").waitFor();
