@@ -29,6 +29,11 @@ export const MRC = {
   /** Reductions as powers of two (1: half the page's resolution, 2: a quarter). */
   backgroundShift: 1,
   foregroundShift: 2,
+  /**
+   * Beside a picture, a dark pixel is ink only with paper this close (px) on both sides, so
+   * strokes up to this wide stay whole (a 24-pt bold heading's are about 10 px at 200 dpi).
+   */
+  strokeReach: 12,
   /** Side of the blocks judged to be a picture (photo, fill) rather than ink on paper: 1 << 5 = 32 px. */
   blockShift: 5,
 } as const;
@@ -49,6 +54,7 @@ export function splitMrc(page: Frame, opts: { inkBelow?: number } = {}): MrcLaye
     const brow = (y >> bs) * bcols;
     for (let x = 0, k = y * w; x < w; x++, k++) if (luma[k] <= inkBelow && !picture[brow + (x >> bs)]) ink[k] = 1;
   }
+  dropPictureEdges(ink, luma, picture, w, h);
   removeSpeckles(ink, w, h);
   const covered = dilate(ink, w, h, MRC.fringe);
   return {
@@ -86,6 +92,37 @@ function pictureBlocks(d: Frame["data"], luma: Uint8Array, w: number, h: number)
   const grown = dilate(kept, cols, rows, 1);
   for (let b = 0; b < grown.length; b++) if (grown[b] && !kept[b] && paper[b] * 2 >= all[b]) grown[b] = 0;
   return grown;
+}
+
+// Blocks beside a picture may hold a strip of its edge. There a dark pixel stays ink only if
+// it lies between paper, as a stroke does, so the photo's edge stays whole in the background.
+function dropPictureEdges(ink: Uint8Array, luma: Uint8Array, picture: Uint8Array, w: number, h: number): void {
+  const bs = MRC.blockShift, cols = (w >> bs) + 1, near = dilate(picture, cols, (h >> bs) + 1, 1);
+  for (let b = 0; b < near.length; b++) {
+    if (!near[b] || picture[b]) continue;
+    const x0 = (b % cols) << bs, y0 = Math.floor(b / cols) << bs, x1 = Math.min(w, x0 + (1 << bs)), y1 = Math.min(h, y0 + (1 << bs));
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (ink[y * w + x] && !betweenPaper(luma, w, h, x, y)) ink[y * w + x] = 0;
+  }
+}
+
+// A stroke lies between paper: within MRC.strokeReach px on both sides along its row or its
+// column, or along both diagonals where strokes join. A photo's edge, corners included, has
+// paper on one side only.
+function betweenPaper(luma: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  return across(luma, w, h, x, y, 1, 0) || across(luma, w, h, x, y, 0, 1) || (across(luma, w, h, x, y, 1, 1) && across(luma, w, h, x, y, 1, -1));
+}
+
+function across(luma: Uint8Array, w: number, h: number, x: number, y: number, dx: number, dy: number): boolean {
+  return paperToward(luma, w, h, x, y, dx, dy) && paperToward(luma, w, h, x, y, -dx, -dy);
+}
+
+function paperToward(luma: Uint8Array, w: number, h: number, x: number, y: number, dx: number, dy: number): boolean {
+  for (let s = 1; s <= MRC.strokeReach; s++) {
+    const u = x + s * dx, v = y + s * dy;
+    if (u < 0 || v < 0 || u >= w || v >= h) return false;
+    if (luma[v * w + u] >= PAPER_LO) return true;
+  }
+  return false;
 }
 
 // A square (2r+1) dilation, separable: rows, then columns.

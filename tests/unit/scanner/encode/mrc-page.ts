@@ -19,3 +19,32 @@ export function filteredPage(spec: PageSpec = SPEC): Frame {
 /** A colour JPEG encoder for Node (the worker uses the canvas's). */
 export const encodeRgb = async (f: Frame, q: number) =>
   new Blob([new Uint8Array(jpeg.encode({ data: Buffer.from(f.data.buffer, f.data.byteOffset, f.data.length), width: f.width, height: f.height }, Math.round(q * 100)).data)], { type: "image/jpeg" });
+
+/**
+ * A page already filtered (white paper) with a photo whose four edges each fall 6 px into a
+ * block (32 px) that is otherwise paper and text: noisy mid tones, darkening to about the ink
+ * threshold towards its edges, as a print's border does. Text stands 8 px from the photo in
+ * those same blocks, with one bold stem (8 px wide).
+ */
+export const EDGE_PHOTO: Rect = { x: 58, y: 58, w: 172, h: 172 };
+export const EDGE_STROKES: Rect[] = [
+  ...[36, 44].map((x) => ({ x, y: 80, w: 3, h: 120 })), { x: 36, y: 120, w: 14, h: 3 }, // left of the photo
+  { x: 70, y: 238, w: 140, h: 3 }, ...[70, 90, 110].map((x) => ({ x, y: 238, w: 3, h: 14 })), // below it
+  { x: 238, y: 90, w: 8, h: 100 }, // right of it, bold
+];
+
+export function edgePhotoPage(size = 288): Frame {
+  const data = new Uint8ClampedArray(size * size * 4).fill(255), p = EDGE_PHOTO;
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32) - 0.5;
+  for (let y = p.y; y < p.y + p.h; y++) {
+    for (let x = p.x; x < p.x + p.w; x++) {
+      const edge = Math.min(x - p.x, p.x + p.w - 1 - x, y - p.y, p.y + p.h - 1 - y);
+      const v = 145 + 50 * Math.min(1, edge / 30) + 40 * rand(), o = (y * size + x) * 4;
+      data[o] = v * 1.1; data[o + 1] = v; data[o + 2] = v * 0.8;
+    }
+  }
+  for (const r of EDGE_STROKES) for (let y = r.y; y < r.y + r.h; y++) data.fill(30, (y * size + r.x) * 4, (y * size + r.x + r.w) * 4);
+  for (let i = 3; i < data.length; i += 4) data[i] = 255;
+  return { data, width: size, height: size };
+}
