@@ -1,25 +1,19 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { PageReport } from "@/scanner/contract";
 import { schema } from "@/lib/db";
 import { flushDeferred } from "@/lib/http";
 import { callJson } from "../support/app";
 import { expectConsoleAuthRequired, signup } from "../support/factories";
-import { startReceiver, type Receiver } from "../support/receiver";
+import { useReceiver } from "../support/receiver";
 import { useServices } from "../support/services";
 import { balanceOf, createSessionWith, ledgerForSession, openScanner, pdfBytes, putBlob, sessionRow, uploadJson, uploadMultipart } from "../support/sessions";
 
 // WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1, which hosted mode (real Postgres) refuses by default.
 const svc = useServices({ MAX_UPLOAD_BYTES: "4096", WEBHOOK_ALLOW_PRIVATE: "true" });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 const GOOD: PageReport = {
   filter: "auto",

@@ -1,23 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OCR_TEXT_MAX, type PageReport, type ScannerSettings } from "@/scanner/contract";
 import { schema } from "@/lib/db";
 import { flushDeferred } from "@/lib/http";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
-import { startReceiver, type Receiver } from "../support/receiver";
+import { useReceiver } from "../support/receiver";
 import { useServices } from "../support/services";
 import { createSessionWith, openScanner, pdfBytes, putBlob, uploadMultipart } from "../support/sessions";
 
 const svc = useServices({ WEBHOOK_ALLOW_PRIVATE: "true" });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 const REPORT: PageReport = {
   filter: "auto", source: "camera", corners: "detected", confidence: 0.92, width: 1654, height: 2339, dpi: 200,

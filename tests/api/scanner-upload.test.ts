@@ -1,13 +1,13 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { schema } from "@/lib/db";
 import { flushDeferred } from "@/lib/http";
 import { signHandoffCode } from "@/lib/tokens";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
-import { startReceiver, type Receiver } from "../support/receiver";
+import { useReceiver } from "../support/receiver";
 import { useServices } from "../support/services";
 import { balanceOf, createSessionWith, ledgerForSession, pdfBytes, sessionRow, setBalance, uploadJson, uploadMultipart } from "../support/sessions";
 
@@ -15,13 +15,7 @@ const MAX = 4096;
 // WEBHOOK_ALLOW_PRIVATE: the receiver is on 127.0.0.1, which hosted mode (real Postgres) refuses by default.
 // Room for the 30-way races below (the per-process upload bound is tested in upload-limits.test.ts).
 const svc = useServices({ MAX_UPLOAD_BYTES: String(MAX), WEBHOOK_ALLOW_PRIVATE: "true", MAX_CONCURRENT_UPLOADS: "64" });
-let receiver: Receiver;
-beforeAll(async () => {
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await receiver.close();
-});
+const receiver = useReceiver();
 
 /** `bytes` as a stream cut at the given offsets, as a socket delivers a body. */
 function chunked(bytes: Uint8Array, cuts: number[]): ReadableStream<Uint8Array> {

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 
 export type ReceiverMode =
   | { kind: "status"; status: number; body?: string }
@@ -64,4 +65,30 @@ export async function refusedUrl(): Promise<string> {
   const { port } = server.address() as AddressInfo;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return `http://127.0.0.1:${port}/hook`;
+}
+
+/**
+ * A receiver for one test file (or describe block): started before its tests, closed after.
+ * Its members work inside tests and hooks, once it has started.
+ */
+export function useReceiver(mode?: ReceiverMode): Receiver {
+  let current: Receiver | undefined;
+  beforeAll(async () => {
+    current = await startReceiver(mode);
+  });
+  afterAll(() => current?.close());
+  const started = (): Receiver => {
+    if (!current) throw new Error("the receiver has not started yet (use it inside a test or hook)");
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get requests() {
+      return started().requests;
+    },
+    setMode: (next) => started().setMode(next),
+    close: () => started().close(),
+  };
 }
