@@ -1,8 +1,9 @@
 /**
  * A frozen bucket (S3 behind a proxy that stops forwarding, sockets left open: what a
  * SIGSTOPped or black-holed store looks like). Invariants: complete, the one-step upload, a
- * file download and `/v1/ready` answer `503 service_unavailable` with `Retry-After` instead of
- * hanging (each S3 call ends at STORAGE_TIMEOUT_MS, its retry included); the cron run goes on
+ * file download, the console's page picture and `/v1/ready` answer `503 service_unavailable`
+ * with `Retry-After` instead of hanging (each S3 call ends at STORAGE_TIMEOUT_MS, its retry
+ * included; the page picture's own GET of the document too); the cron run goes on
  * past the storage step and names it in `failed_steps`; everything works again on thaw.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -82,6 +83,8 @@ describe("security", () => {
       expect503(await client.api("POST", "/v1/scanner/complete", { session: toComplete.client_token }));
       expect503(await oneStep(toUpload.client_token));
       expect503(await client.api("GET", fileUrl.pathname + fileUrl.search));
+      // The console's page picture reads the document back from the bucket.
+      expect503(await client.api("GET", `/v1/dashboard/sessions/${done.body.session_id}/pages/1`, undefined, { cookie: a.cookie }));
       const ready = await client.api("GET", "/v1/ready");
       expect(ready.status).toBe(503);
       expect(ready.body.checks.storage).toBe("down");
