@@ -1,6 +1,9 @@
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNREPRESENTABLE_ALL = new RegExp(`\\u0000|${UNPAIRED_SURROGATE.source}`, "g");
 
+/** What a field holding such a character is told. */
+export const UNREPRESENTABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
+
 /**
  * Whether a string holds a character the database cannot store: NUL (refused by Postgres
  * `text` and `jsonb`) or an unpaired surrogate (no UTF-8 form; jsonb refuses its escape).

@@ -1,5 +1,5 @@
 import { ApiError, invalidRequest } from "../errors";
-import { hasUnrepresentable, replaceUnrepresentable } from "../text";
+import { hasUnrepresentable, replaceUnrepresentable, UNREPRESENTABLE_MESSAGE } from "../text";
 
 /**
  * Deepest nesting a JSON body may have, counting the body object itself. Metadata and
@@ -73,12 +73,12 @@ export function assertRepresentable(value: unknown): void {
   if (at !== null) throw invalidRequest({ [at]: UNREPRESENTABLE_MESSAGE }, "The request contains characters that cannot be stored.");
 }
 
-export const UNREPRESENTABLE_MESSAGE = "must not contain NUL or unpaired surrogate characters";
+export { UNREPRESENTABLE_MESSAGE };
 
 /**
  * Route params: an id that cannot be stored names no object (`404`). Query values are left
- * to each route: none reaches the database as text (they are numbers, tokens or signatures,
- * verified first), and some must fall back rather than fail (analytics `days`).
+ * to each route's schema: those that reach the database as text (the session list's `q`)
+ * refuse such characters there, and some must fall back rather than fail (analytics `days`).
  */
 export function assertRepresentableParams(params: Record<string, string>): void {
   if (Object.values(params).some((v) => hasUnrepresentable(String(v)))) throw new ApiError("not_found");

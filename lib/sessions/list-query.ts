@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SESSION_STATUSES } from "../db/schema";
+import { hasUnrepresentable, UNREPRESENTABLE_MESSAGE } from "../text";
 import { ListLimit } from "../validation";
 
 /** Where a session came from: `api` (a key) or `preview` (the console's scanner preview). */
@@ -8,12 +9,27 @@ export const SESSION_SOURCES = ["all", "api", "preview"] as const;
 const DAY_MS = 86_400_000;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A bound as `YYYY-MM-DD` (a whole UTC day) or an ISO 8601 timestamp. */
-const DateBound = z
-  .string()
-  .refine((v) => (DATE_ONLY.test(v) || z.iso.datetime({ offset: true }).safeParse(v).success) && !Number.isNaN(Date.parse(v)), {
-    error: "must be a date (YYYY-MM-DD) or an ISO 8601 timestamp",
-  });
+/**
+ * Years a bound may name: the database has no year 0, and a year past 9999 (a day after
+ * 9999-12-31, the end of a `to` day) is not ISO 8601 text it reads.
+ */
+const inYears = (ms: number) => {
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1 && year <= 9998;
+};
+
+/** A bound as `YYYY-MM-DD` (a whole UTC day, a real one: no 31 February) or an ISO 8601 timestamp. */
+const DateBound = z.string().refine(
+  (v) => {
+    if (DATE_ONLY.test(v)) {
+      const ms = Date.parse(`${v}T00:00:00Z`);
+      return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === v && inYears(ms);
+    }
+    const ms = Date.parse(v);
+    return z.iso.datetime({ offset: true }).safeParse(v).success && !Number.isNaN(ms) && inYears(ms);
+  },
+  { error: "must be a date (YYYY-MM-DD) or an ISO 8601 timestamp, years 0001 to 9998" },
+);
 
 /** The position after the last row of a page: that row's creation time and id. */
 export interface Cursor {
@@ -30,7 +46,8 @@ export function decodeCursor(value: string): Cursor | null {
     const parsed: unknown = JSON.parse(Buffer.from(value, "base64url").toString("utf8"));
     if (!Array.isArray(parsed) || parsed.length !== 2 || typeof parsed[0] !== "string" || typeof parsed[1] !== "string") return null;
     const createdAt = new Date(parsed[0]);
-    return Number.isNaN(createdAt.getTime()) || parsed[1].length > 200 ? null : { createdAt, id: parsed[1] };
+    const usable = !Number.isNaN(createdAt.getTime()) && inYears(createdAt.getTime()) && parsed[1].length <= 200 && !hasUnrepresentable(parsed[1]);
+    return usable ? { createdAt, id: parsed[1] } : null;
   } catch {
     return null;
   }
@@ -41,6 +58,7 @@ const filterShape = {
   q: z
     .string()
     .max(200, { error: "must be at most 200 characters" })
+    .refine((v) => !hasUnrepresentable(v), { error: UNREPRESENTABLE_MESSAGE })
     .optional()
     .transform((v) => v?.trim() || undefined)
     .meta({ description: "A session id, or text found in a top-level metadata value (case-insensitive), e.g. an order number.", example: "A-1001" }),

@@ -118,6 +118,35 @@ describe("errors", () => {
     expect(res.body.fields).toEqual({ to: "must be after `from`" });
     const csv = await callJson("GET", "/v1/dashboard/sessions/export?from=2026-02-01&to=2026-01-01", { cookie: a.cookie });
     expect(csv.status).toBe(400);
+    expect(csv.body.error).toBe("invalid_request");
+    expect(csv.body.fields).toEqual({ to: "must be after `from`" });
+  });
+
+  it("values the database cannot take are 400 at their field on the list, the API list and the export, never 500", async () => {
+    const a = await signup();
+    const cursor = (createdAt: string, id: string) => Buffer.from(JSON.stringify([createdAt, id])).toString("base64url");
+    const cases: [string, string][] = [
+      ["?q=%00", "q"],
+      ["?to=9999-12-31", "to"],
+      ["?from=0000-01-01", "from"],
+      ["?from=2026-02-31", "from"],
+      ["?to=+010000-01-01T00:00:00Z", "to"],
+      [`?cursor=${cursor("0000-01-01T00:00:00Z", "sess_x")}`, "cursor"],
+      [`?cursor=${cursor("2026-01-01T00:00:00Z", "sess_\u0000")}`, "cursor"],
+    ];
+    for (const [query, field] of cases) {
+      for (const res of [await dash(a.cookie, query), await api(a.secretKey, query)]) {
+        expect(res.status, query).toBe(400);
+        expect(res.body.error, query).toBe("invalid_request");
+        expect(Object.keys(res.body.fields), query).toEqual([field]);
+      }
+      if (field === "cursor") continue; // the export has no cursor
+      const csv = await callJson("GET", `/v1/dashboard/sessions/export${query}`, { cookie: a.cookie });
+      expect(csv.status, query).toBe(400);
+      expect(Object.keys(csv.body.fields), query).toEqual([field]);
+    }
+    // the widest valid range still answers
+    expect((await dash(a.cookie, "?from=0001-01-01&to=9998-12-31")).status).toBe(200);
   });
 });
 
