@@ -17,6 +17,16 @@ export interface PageImage {
 export async function pageImage(pdf: Uint8Array, n: number): Promise<PageImage | null> {
   const doc = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
   if (!doc) return null;
+  // The file is whatever the token holder uploaded (only its `%PDF-` head is checked): a
+  // dictionary of the wrong type makes pdf-lib throw, and that page simply has no picture.
+  try {
+    return pictureOf(doc, n);
+  } catch {
+    return null;
+  }
+}
+
+function pictureOf(doc: PDFDocument, n: number): PageImage | null {
   if (n < 1 || n > doc.getPageCount()) return null;
   const node = doc.getPage(n - 1).node;
   const thumb = thumbOf(doc, node);

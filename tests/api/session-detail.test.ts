@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { PDFDocument } from "pdf-lib";
+import { PDFDocument, PDFName } from "pdf-lib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "@/lib/clock";
 import { flushDeferred } from "@/lib/http";
@@ -101,11 +101,16 @@ describe("happy", () => {
 describe("errors", () => {
   it("a page number that is not one is 400 with fields; past the count or before a document is 404", async () => {
     const a = await scannedSession();
-    const bad = await page(a.cookie, a.sessionId, "abc");
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).fields).toEqual({ page: "must be a page number from 1" });
-    expect((await page(a.cookie, a.sessionId, "0")).status).toBe(400);
-    expect((await page(a.cookie, a.sessionId, "3")).status).toBe(404);
+    for (const n of ["abc", "0", "01", "1e3", "1000000"]) {
+      const bad = await page(a.cookie, a.sessionId, n);
+      expect(bad.status, n).toBe(400);
+      expect(await bad.json(), n).toMatchObject({ error: "invalid_request", fields: { page: "must be a page number from 1" } });
+    }
+    for (const n of ["3", "999999"]) {
+      const past = await page(a.cookie, a.sessionId, n);
+      expect(past.status, n).toBe(404);
+      expect((await past.json()).error, n).toBe("not_found");
+    }
     const fresh = await createSessionWith(a.secretKey);
     expect((await page(a.cookie, fresh.id, "1")).status).toBe(404);
     expect((await detail(a.cookie, fresh.id)).body).toMatchObject({ session: { result: null }, deliveries: [] });
@@ -113,6 +118,17 @@ describe("errors", () => {
 });
 
 describe("security", () => {
+  it("an uploaded PDF whose page resources are malformed has no picture: 404 not_found, not 500", async () => {
+    const a = await signup();
+    const doc = await PDFDocument.create();
+    doc.addPage([200, 200]).node.set(PDFName.of("Resources"), doc.context.obj({ XObject: 5 }));
+    const s = await createSessionWith(a.secretKey);
+    expect((await uploadJson(s.client_token, Buffer.from(await doc.save()), { pages: 1 })).status).toBe(200);
+    const res = await page(a.cookie, s.id, "1");
+    expect(res.status).toBe(404);
+    expect((await res.json()).error).toBe("not_found");
+  });
+
   it("another tenant's session, its pictures and its deliveries are 404 not_found", async () => {
     const a = await scannedSession();
     const b = await signup();
