@@ -12,6 +12,8 @@ import { throttleAuth } from "./throttle";
  * `POST /v1/dashboard/account/password`: a new password, given the current one. Every other
  * console session of the user ends (a stolen cookie stops working); this one stays. A wrong
  * current password is a field problem, and counts against the login throttle like a login.
+ * A login checked against the old password either finishes first (and its session ends
+ * here) or fails (console-session.ts).
  */
 export async function changePassword({ ctx, who, input, clientAddress }: { ctx: Ctx; who: ConsolePrincipal; input: ChangePasswordInput; clientAddress: string | null }) {
   const [user] = await ctx.db.select({ email: users.email, hash: users.passwordHash }).from(users).where(eq(users.id, who.userId)).limit(1);
@@ -21,7 +23,15 @@ export async function changePassword({ ctx, who, input, clientAddress }: { ctx: 
   if (Object.keys(problems).length > 0) throw invalidRequest(problems);
   const hash = await hashPassword(input.new_password);
   const ended = await withTx(ctx.db, async (tx) => {
-    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, who.userId));
+    // Only over the password just checked: of two changes at once, the second finds the
+    // first's hash and is told its current password is wrong, instead of both "succeeding"
+    // and each ending the other's session.
+    const changed = await tx
+      .update(users)
+      .set({ passwordHash: hash })
+      .where(and(eq(users.id, who.userId), eq(users.passwordHash, user.hash)))
+      .returning({ id: users.id });
+    if (changed.length === 0) throw invalidRequest({ current_password: "is not your current password" });
     return tx
       .delete(consoleSessions)
       .where(and(eq(consoleSessions.userId, who.userId), ne(consoleSessions.tokenHash, who.sessionHash)))

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { randomToken, sha256Hex } from "../crypto";
-import type { Db, Tx } from "../db";
-import { consoleSessions } from "../db/schema";
+import { withTx, type Db, type Tx } from "../db";
+import { consoleSessions, tenants, users } from "../db/schema";
 import { CONSOLE_SESSION_TTL_MS } from "./console-cookie";
 
 /**
@@ -19,6 +19,26 @@ export async function startConsoleSession(db: Db | Tx, s: { userId: string; tena
     expiresAt: new Date(s.now.getTime() + CONSOLE_SESSION_TTL_MS),
   });
   return value;
+}
+
+/**
+ * A console session for a user whose password was just checked against `passwordHash`, or
+ * null when the user no longer has it: deleted, or their password changed in between (a
+ * login racing a password change or an account deletion). The user's row is locked while
+ * the session is added, so a password change either ends this session or comes first. The
+ * tenant is locked first, in the order the account's deletion locks them (tenant, then its
+ * users): the other order deadlocked against it.
+ */
+export async function startCheckedConsoleSession(db: Db, s: { userId: string; tenantId: string; now: Date; passwordHash: string }): Promise<string | null> {
+  return withTx(db, async (tx) => {
+    await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, s.tenantId)).for("key share");
+    const [still] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, s.userId), eq(users.passwordHash, s.passwordHash)))
+      .for("update");
+    return still ? startConsoleSession(tx, s) : null;
+  });
 }
 
 /** Logout: destroys the console session behind the cookie value; none, or one already gone, is fine. */

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { tenants, users } from "../db/schema";
 import { ApiError } from "../errors";
-import { startConsoleSession } from "./console-session";
+import { startCheckedConsoleSession } from "./console-session";
 import { verifyPassword } from "./password";
 import { throttleAuth } from "./throttle";
 import type { LoginInput } from "./schemas";
@@ -26,6 +26,7 @@ export async function login({ ctx, input, clientAddress }: { ctx: Ctx; input: Lo
     .limit(1);
   const ok = await verifyPassword(input.password, row?.user.passwordHash);
   if (!row || !ok) throw new ApiError("invalid_credentials");
-  const sessionToken = await startConsoleSession(db, { userId: row.user.id, tenantId: row.tenant.id, now });
+  const sessionToken = await startCheckedConsoleSession(db, { userId: row.user.id, tenantId: row.tenant.id, now, passwordHash: row.user.passwordHash });
+  if (!sessionToken) throw new ApiError("invalid_credentials");
   return { user: userView(row.user), tenant: tenantView(row.tenant), sessionToken };
 }

@@ -91,6 +91,7 @@ describe("security", () => {
     expect((await callJson("DELETE", "/v1/dashboard/account", { json: { confirm: a.user.email } })).status).toBe(401);
     const cross = await callJson("DELETE", "/v1/dashboard/account", { cookie: a.cookie, json: { confirm: a.user.email }, headers: { origin: "https://evil.example" } });
     expect(cross.status).toBe(403);
+    expect(cross.body.error).toBe("origin_not_allowed");
     expect((await callJson("GET", "/v1/auth/me", { cookie: a.cookie })).status).toBe(200);
   });
 
@@ -100,5 +101,30 @@ describe("security", () => {
     const theirs = await createSessionWith(b.secretKey);
     await callJson("DELETE", "/v1/dashboard/account", { cookie: a.cookie, json: { confirm: a.user.email } });
     expect((await callJson("GET", `/v1/sessions/${theirs.id}`, { bearer: b.secretKey })).status).toBe(200);
+  });
+
+  it("two password changes at once: one succeeds, the other is told its current password is wrong; the winner's session lives", async () => {
+    const a = await signup();
+    const other = cookieFrom((await login(a.user.email, PASSWORD)).headers.get("set-cookie"));
+    const change = (cookie: string, to: string) => callJson("POST", "/v1/dashboard/account/password", { cookie, json: { current_password: PASSWORD, new_password: to } });
+    const [first, second] = await Promise.all([change(a.cookie, "first new passphrase"), change(other, "second new passphrase")]);
+    const results = [first, second];
+    expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+    const lost = results.find((r) => r.status === 400)!;
+    expect(lost.body).toMatchObject({ error: "invalid_request", fields: { current_password: "is not your current password" } });
+    const [winner, password] = first.status === 200 ? [a.cookie, "first new passphrase"] : [other, "second new passphrase"];
+    expect((await callJson("GET", "/v1/auth/me", { cookie: winner })).status).toBe(200);
+    expect((await login(a.user.email, password)).status).toBe(200);
+  });
+
+  it("a login racing the account's deletion is 200 or 401, never 500, and leaves no live session", async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await signup();
+      const [signedIn, deleted] = await Promise.all([login(a.user.email, PASSWORD), callJson("DELETE", "/v1/dashboard/account", { cookie: a.cookie, json: { confirm: a.user.email } })]);
+      expect(deleted.status).toBe(200);
+      expect([200, 401]).toContain(signedIn.status);
+      if (signedIn.status === 401) expect(signedIn.body.error).toBe("invalid_credentials");
+      else expect((await callJson("GET", "/v1/auth/me", { cookie: cookieFrom(signedIn.headers.get("set-cookie")) })).status).toBe(401);
+    }
   });
 });
