@@ -127,4 +127,16 @@ describe("security", () => {
       else expect((await callJson("GET", "/v1/auth/me", { cookie: cookieFrom(signedIn.headers.get("set-cookie")) })).status).toBe(401);
     }
   });
+
+  it("wrong current passwords count against the login throttle: 429 rate_limited with Retry-After, the password unchanged", async () => {
+    const a = await signup();
+    let last = await callJson("POST", "/v1/dashboard/account/password", { cookie: a.cookie, json: { current_password: "a wrong password", new_password: "a brand new passphrase" } });
+    for (let i = 0; i < 60 && last.status === 400; i++) {
+      last = await callJson("POST", "/v1/dashboard/account/password", { cookie: a.cookie, json: { current_password: "a wrong password", new_password: "a brand new passphrase" } });
+    }
+    expect(last.status).toBe(429);
+    expect(last.body.error).toBe("rate_limited");
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await login(a.user.email, "a brand new passphrase")).status).not.toBe(200);
+  });
 });
