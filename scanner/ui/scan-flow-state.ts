@@ -45,7 +45,9 @@ const FATAL: (FailureKind | "scan")[] = ["expired", "used", "invalid"];
 export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
   switch (e.type) {
     case "camera_failed": return { ...s, camera: e.reason };
-    case "draft_opened": return { ...s, phase: { name: "adjust", draft: { ...e.draft, replaceId: s.replacing } } };
+    // A capture finishes after its shutter; by then the person may have pressed Send.
+    case "draft_opened":
+      return s.phase.name === "capture" ? { ...s, phase: { name: "adjust", draft: { ...e.draft, replaceId: s.replacing } } } : s;
     case "draft_sized":
       return s.phase.name === "adjust" && s.phase.draft.replaceId === e.replaceId
         ? { ...s, phase: { name: "adjust", draft: { ...s.phase.draft, width: e.width, height: e.height } } } : s;
@@ -59,9 +61,18 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
     case "upload_progress": return { ...s, phase: { name: "uploading", progress: Math.round(e.fraction * 100), retrying: false } };
     case "upload_retrying": return { ...s, phase: { name: "uploading", progress: null, retrying: true } };
     case "completed": return { ...s, phase: { name: "done", result: e.result } };
-    case "failed": return { ...s, phase: { name: "error", kind: e.kind, retry: !FATAL.includes(e.kind) } };
+    case "failed":
+      return e.kind === "scan" && isSending(s.phase) ? s : { ...s, phase: { name: "error", kind: e.kind, retry: !FATAL.includes(e.kind) } };
     case "resume": return { ...s, phase: { name: "capture" } };
   }
+}
+
+/**
+ * The document is on its way or delivered: a capture still in flight when Send was pressed
+ * (an auto-capture's still, a page whose picture failed) no longer changes the screen.
+ */
+export function isSending(phase: Phase): boolean {
+  return phase.name === "uploading" || phase.name === "done";
 }
 
 /** What "Try again" does on an error screen: send the document again, or go back to the camera. */

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useMemo, useReducer, useState } from "react";
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import type { HostBridge } from "../bridge";
 import { bridgeError } from "../bridge/error-code";
 import type { CameraFailure } from "../camera/start-camera";
@@ -17,7 +17,7 @@ import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
 import type { StoredPage, UnmadePage } from "../pages/page-store";
 import { usePageReading } from "./use-page-reading";
-import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction } from "./scan-flow-state";
+import { flowReducer, giveUpReason, INITIAL_FLOW, isSending, retryAction } from "./scan-flow-state";
 
 const DEFAULT_QUAD: NormQuad = [[0.08, 0.08], [0.92, 0.08], [0.92, 0.92], [0.08, 0.92]];
 
@@ -31,6 +31,9 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const engine = useMemo(() => new ScanEngine(), []);
   const [progress, setProgress] = useState(0);
   const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
+  // The phase as of the last render, for failures that arrive after the document was sent.
+  const phase = useRef(state.phase);
+  phase.current = state.phase;
   const startFilter = defaultFilter(settings.options);
   const book = usePages(cfg.session_id, startFilter);
   const reading = usePageReading(settings.options.ocr, settings.locale, book.pages);
@@ -52,6 +55,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   }, [engine, progress, startFilter]);
 
   const fail = useCallback((kind: FailureKind | "scan") => {
+    if (kind === "scan" && isSending(phase.current)) return; // the reducer ignores it too
     dispatch({ type: "failed", kind });
     bridge.post("error", { error: bridgeError(kind) });
   }, [bridge]);

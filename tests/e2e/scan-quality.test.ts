@@ -186,6 +186,9 @@ describe("keeping a page", () => {
     await page.waitForSelector('.ds-strip .ds-thumb[aria-busy="true"] img');
     await page.reload();
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    // The camera still sees the page: without this, an auto-capture could open the editor
+    // over the strip before Send is pressed.
+    await page.getByLabel("Auto-capture").uncheck();
     await expect.poll(() => page.locator(".ds-strip .ds-thumb").count(), { timeout: 30_000 }).toBe(1);
     await page.waitForSelector('.ds-strip .ds-thumb:not([aria-busy]) img', { timeout: 60_000 });
     const read = await send(page, tenant.secretKey, session.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { flowReducer, giveUpReason, INITIAL_FLOW, retryAction, type FlowEvent, type FlowState } from "@/scanner/ui/scan-flow-state";
+import { flowReducer, giveUpReason, INITIAL_FLOW, isSending, retryAction, type FlowEvent, type FlowState } from "@/scanner/ui/scan-flow-state";
 import type { Draft } from "@/scanner/ui/corner-editor";
 
 const draft = (o: Partial<Draft> = {}): Draft => ({
@@ -49,6 +49,22 @@ describe("capture flow reducer", () => {
     expect(retryAction(run([{ type: "failed", kind: "generic" }]).phase)).toBe("send");
     expect(retryAction(run([{ type: "failed", kind: "scan" }]).phase)).toBe("capture");
     expect(run([{ type: "failed", kind: "scan" }, { type: "resume" }]).phase).toEqual({ name: "capture" });
+  });
+
+  it("a capture that finishes after Send neither leaves the upload or done screen nor shows an error", () => {
+    const uploading = run([{ type: "upload_started" }]);
+    const done = run([{ type: "completed", result }], uploading);
+    for (const s of [uploading, done]) {
+      expect(isSending(s.phase)).toBe(true);
+      expect(run([{ type: "draft_opened", draft: draft() }], s)).toBe(s);
+      expect(run([{ type: "failed", kind: "scan" }], s)).toBe(s);
+    }
+    // the upload's own failures still show
+    expect(run([{ type: "failed", kind: "network" }], uploading).phase).toEqual({ name: "error", kind: "network", retry: true });
+    // a draft is only opened from the camera
+    const failed = run([{ type: "failed", kind: "network" }], uploading);
+    expect(run([{ type: "draft_opened", draft: draft() }], failed)).toBe(failed);
+    expect(isSending(INITIAL_FLOW.phase)).toBe(false);
   });
 
   it("reports the unrecoverable state when the person gives up", () => {
