@@ -65,7 +65,8 @@ export function lockDataDir(dataDir: string): DataDirLock {
 
 function flockNonBlocking(fd: number): boolean {
   for (const [command, args] of HELPERS) {
-    const run = spawnSync(command, args, { stdio: ["ignore", "ignore", "pipe", fd], encoding: "utf8" });
+    // Not a file of the project: without the comment the bundler traces the whole project.
+    const run = spawnSync(/*turbopackIgnore: true*/ command, args, { stdio: ["ignore", "ignore", "pipe", fd], encoding: "utf8" });
     if ((run.error as NodeJS.ErrnoException | undefined)?.code === "ENOENT") continue;
     if (run.status === 0) return true;
     if (run.status === HELD) return false;
