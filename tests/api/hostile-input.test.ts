@@ -44,6 +44,18 @@ const BODIES: [string, string, string][] = [
   ["JSON 10,000 deep arrays", `{"events":${"[".repeat(10_000)}${"]".repeat(10_000)}}`, "application/json"],
 ];
 const QUERIES = ["", "?t=%00&c=..&limit=-1&days=abc&exp=1e999&sig=%FF&key=../../etc/passwd", `?t=${"x".repeat(5000)}&limit=99999999999999999999`];
+/**
+ * One hostile value per list filter, each alone (the other filters absent, so valid): a filter
+ * that reaches the database unchecked answers 500 here, which a query refused for its other
+ * fields would hide. Cursors are forged as the service encodes them (base64url of [time, id]).
+ */
+const forgedCursor = (time: string, id: string) => Buffer.from(JSON.stringify([time, id])).toString("base64url");
+const FILTER_QUERIES = [
+  "?q=%00", "?q=%ED%A0%80", `?q=${"%25_".repeat(300)}`, "?q=a%27%22%5C",
+  "?from=0000-01-01", "?to=9999-12-31", "?from=2026-02-31", "?from=2026-13-01&to=-1",
+  `?cursor=${forgedCursor("0000-01-01T00:00:00Z", "x")}`, `?cursor=${forgedCursor("2026-01-01T00:00:00Z", "a\u0000")}`, "?cursor=%FF%FE",
+  "?status=%00", "?mode=live%00", "?source=x&preview=maybe",
+];
 const IDS = ["x", "%E2%9C%93", "..%2F..", "a".repeat(500), "__proto__", "%00", "sess_%00x"];
 
 /** Concrete paths for a route template: each dynamic segment filled with hostile ids. */
@@ -79,6 +91,11 @@ describe("security", () => {
               const res = await call(method, `${path}${query}`, auth);
               expectClientAnswer(res, await res.text(), `${method} ${path}${query.slice(0, 40)}`);
             }
+          }
+          // Filters belong to lists, and lists have no id in their path.
+          for (const query of template.includes("[") ? [] : FILTER_QUERIES) {
+            const res = await call("GET", `${path}${query}`, auth);
+            expectClientAnswer(res, await res.text(), `GET ${path}${query.slice(0, 40)}`);
           }
           for (const method of ["POST", "PUT", "PATCH"]) {
             for (const [label, body, type] of BODIES) {
