@@ -60,7 +60,9 @@ function errorResponses(op: Endpoint): ZodOpenApiResponsesObject {
 function successResponses(op: Endpoint): ZodOpenApiResponsesObject {
   const responses: ZodOpenApiResponsesObject = {};
   for (const [status, r] of Object.entries(op.responses)) {
-    const content = r.schema ? { "application/json": { schema: r.schema, ...(r.example !== undefined && { example: r.example }) } } : r.contentType ? { [r.contentType]: { schema: z.string().meta({ format: "binary" }) } } : undefined;
+    const binary = { schema: z.string().meta({ format: "binary" }) };
+    const content = r.schema ? { "application/json": { schema: r.schema, ...(r.example !== undefined && { example: r.example }) } }
+      : r.contentTypes ? Object.fromEntries(r.contentTypes.map((type) => [type, binary])) : undefined;
     const headers = status === "302" ? { Location: { schema: { type: "string" as const } } } : undefined;
     responses[status as `2${string}`] = { description: r.description, ...(content && { content }), ...(headers && { headers }) };
   }

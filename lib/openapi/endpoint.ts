@@ -14,9 +14,10 @@ export type EndpointKey = `${Method} /v1/${string}`;
 
 export interface SuccessResponse {
   description: string;
-  /** JSON body; absent for an empty body or when `contentType` names another media type. */
+  /** JSON body; absent for an empty body or when `contentTypes` names other media types. */
   schema?: z.ZodType;
-  contentType?: string;
+  /** The media types a non-JSON body may have, each a binary string. */
+  contentTypes?: string[];
   /** A whole example answer, shown beside the schema (it must match it: tests/api/openapi). */
   example?: unknown;
 }

@@ -67,6 +67,24 @@ describe("happy", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(JPEG)).toBe(true);
   });
 
+  it("serves a black-and-white page without a thumbnail as a PNG, the type the reference gives", async () => {
+    const a = await signup();
+    const doc = await PDFDocument.create();
+    // An 8 x 2 one-bit page as the scanner stores a `bw` page: Flate with PNG row predictors.
+    const rows = Buffer.from([0, 0b10101010, 0, 0b01010101]);
+    const image = doc.context.flateStream(rows, {
+      Type: "XObject", Subtype: "Image", Width: 8, Height: 2, ColorSpace: "DeviceGray", BitsPerComponent: 1,
+      DecodeParms: { Predictor: 15, Colors: 1, BitsPerComponent: 1, Columns: 8 },
+    });
+    doc.addPage([200, 200]).node.set(PDFName.of("Resources"), doc.context.obj({ XObject: { Im0: doc.context.register(image) } }));
+    const s = await createSessionWith(a.secretKey);
+    expect((await uploadJson(s.client_token, Buffer.from(await doc.save()), { pages: 1 })).status).toBe(200);
+    const res = await page(a.cookie, s.id, "1");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  });
+
   it("the webhook health flags a failing endpoint with its last error, and clears after a success", async () => {
     const a = await scannedSession();
     const health = await callJson("GET", "/v1/dashboard/webhook/health", { cookie: a.cookie });

@@ -43,7 +43,8 @@ export async function assertDocumentedResponse(method: string, routePath: string
   if (documented.schema) {
     const parsed = documented.schema.safeParse(body);
     if (!parsed.success) throw new Error(`${where} with a body unlike the reference's: ${JSON.stringify(parsed.error.issues).slice(0, 2000)}`);
-  } else if (documented.contentType && !(res.headers.get("content-type") ?? "").startsWith(documented.contentType)) {
-    throw new Error(`${where} as ${res.headers.get("content-type")}, not ${documented.contentType}`);
+  } else if (documented.contentTypes) {
+    const type = res.headers.get("content-type") ?? "";
+    if (!documented.contentTypes.some((t) => type.startsWith(t))) throw new Error(`${where} as ${type}, not ${documented.contentTypes.join(" or ")}`);
   }
 }

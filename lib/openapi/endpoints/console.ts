@@ -49,7 +49,7 @@ export const CONSOLE = endpoints({
   },
   "GET /v1/dashboard/sessions/export": {
     ...byConsole, summary: "Sessions as CSV", query: SessionFilterQuery, errors: ["invalid_request"],
-    responses: { 200: { description: "Every session matching the filters, newest first (at most 50,000 rows).", contentType: "text/csv" } },
+    responses: { 200: { description: "Every session matching the filters, newest first (at most 50,000 rows).", contentTypes: ["text/csv"] } },
   },
   "GET /v1/dashboard/sessions/{id}": {
     ...byConsole, summary: "One session", errors: ["not_found"],
@@ -57,7 +57,7 @@ export const CONSOLE = endpoints({
   },
   "GET /v1/dashboard/sessions/{id}/pages/{page}": {
     ...byConsole, summary: "A page's picture", errors: ["invalid_request", "not_found"],
-    responses: { 200: { description: "The page's image as stored in the PDF (JPEG, or PNG for black-and-white pages).", contentType: "image/jpeg" } },
+    responses: { 200: { description: "The page's picture: its image as stored in the PDF (JPEG), the page's own thumbnail for a mixed-raster or black-and-white page that has one (JPEG), or a black-and-white page without one (PNG).", contentTypes: ["image/jpeg", "image/png"] } },
   },
   "GET /v1/dashboard/scanner": { ...byConsole, summary: "Scanner profiles and defaults", responses: { 200: json("Profiles, the default one and the platform defaults.", R.ScannerOverview) } },
   "PUT /v1/dashboard/scanner": {

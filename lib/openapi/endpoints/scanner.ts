@@ -78,7 +78,7 @@ export const SCANNER = endpoints({
     query: SignedUrlQuery,
     handlerValidates: "query",
     responses: {
-      200: { description: "The PDF.", contentType: "application/pdf" },
+      200: { description: "The PDF.", contentTypes: ["application/pdf"] },
       302: { description: "Redirect to the object store." },
     },
     errors: ["invalid_signature", "not_found"],

@@ -57,7 +57,7 @@ export const SESSIONS = endpoints({
     query: ClientTokenQuery,
     handlerValidates: "query",
     noReferrer: true,
-    responses: { 200: { description: "An SVG QR code that opens the scanner on a phone.", contentType: "image/svg+xml" } },
+    responses: { 200: { description: "An SVG QR code that opens the scanner on a phone.", contentTypes: ["image/svg+xml"] } },
     errors: ["invalid_token", "not_found", "session_expired", "token_already_used"],
   },
 });
