@@ -15,8 +15,17 @@ export interface PageImage {
  * Vector marks drawn over the image (the watermark) are not in it.
  */
 export async function pageImage(pdf: Uint8Array, n: number): Promise<PageImage | null> {
-  const doc = await PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
-  if (!doc) return null;
+  const doc = await parsePdf(pdf);
+  return doc && pictureOfPage(doc, n);
+}
+
+/** The parsed document, or null when it is not one pdf-lib can read. */
+export function parsePdf(pdf: Uint8Array): Promise<PDFDocument | null> {
+  return PDFDocument.load(pdf, { updateMetadata: false, throwOnInvalidObject: false }).catch(() => null);
+}
+
+/** `pageImage` of an already parsed document. */
+export function pictureOfPage(doc: PDFDocument, n: number): PageImage | null {
   // The file is whatever the token holder uploaded (only its `%PDF-` head is checked): a
   // dictionary of the wrong type makes pdf-lib throw, and that page simply has no picture.
   try {

@@ -2,8 +2,9 @@ import { ApiError } from "../errors";
 import type { Ctx } from "../context";
 import { findSessionWithFile } from "./internal";
 import { fileAvailable } from "./views";
-import { pageImage, type PageImage } from "../files/page-image";
+import { pictureOfPage, type PageImage } from "../files/page-image";
 import { readObject } from "../storage";
+import { parsedDocument } from "./parsed-documents";
 
 /**
  * `GET /v1/dashboard/sessions/:id/pages/:n`: the picture of one page of a session's document,
@@ -16,8 +17,8 @@ export async function readSessionPage({ ctx, tenantId, sessionId, page }: { ctx:
   const file = session.file;
   if (!file || !fileAvailable(file, ctx.now)) throw new ApiError("not_found", { message: "This session has no document, or it is past its retention." });
   if (page > file.pageCount) throw new ApiError("not_found", { message: `The document has ${file.pageCount} page(s).` });
-  const bytes = await readObject(ctx.storage, file.storageKey, { timeoutMs: ctx.config.timeouts.storageMs });
-  const image = bytes && (await pageImage(bytes, page));
+  const doc = await parsedDocument(file.storageKey, () => readObject(ctx.storage, file.storageKey, { timeoutMs: ctx.config.timeouts.storageMs }));
+  const image = doc && pictureOfPage(doc, page);
   if (!image) throw new ApiError("not_found", { message: "This page has no picture the console can show." });
   return image;
 }
