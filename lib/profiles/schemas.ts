@@ -20,15 +20,26 @@ export type CreateProfileInput = z.infer<typeof CreateProfileInput>;
 export const UpdateProfileInput = z.strictObject({ name: ProfileName.optional(), scanner: z.unknown().optional(), make_default: z.boolean().optional() });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInput>;
 
+/** The message of a name another profile of the tenant has. */
+export const NAME_TAKEN = "is already used by another profile";
+
 /**
  * Validates a profile body and applies its `scanner` patch over `base` in one pass, so
- * problems with `name` and with the settings (keyed `theme.accent`, ...) come back together
- * as one `400 invalid_request`. Returns the input and the resulting settings (undefined
- * when no `scanner` was sent).
+ * problems with `name` (including `nameTaken`, a read of the tenant's other profiles) and
+ * with the settings (keyed `theme.accent`, ...) come back together as one `400
+ * invalid_request`. Returns the input and the resulting settings (undefined when no
+ * `scanner` was sent).
  */
-export function parseProfileInput<T>(schema: z.ZodType<T>, raw: unknown, base: ScannerSettings): { input: T; settings?: ScannerSettings } {
+export async function parseProfileInput<T>(
+  schema: z.ZodType<T>,
+  raw: unknown,
+  base: ScannerSettings,
+  nameTaken: (name: string) => Promise<boolean>,
+): Promise<{ input: T; settings?: ScannerSettings }> {
   const parsed = schema.safeParse(raw);
   const fields: FieldErrors = parsed.success ? {} : issuesToFields(parsed.error.issues);
+  const name = ProfileName.safeParse(isPlainObject(raw) ? raw.name : undefined);
+  if (name.success && (await nameTaken(name.data))) fields.name = NAME_TAKEN;
   const patch = isPlainObject(raw) ? raw.scanner : undefined;
   let settings: ScannerSettings | undefined;
   if (patch !== undefined) {

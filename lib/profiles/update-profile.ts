@@ -3,7 +3,7 @@ import type { Ctx } from "../context";
 import { withTx } from "../db";
 import { scannerProfiles, tenants } from "../db/schema";
 import { storedSettings } from "../scanner-settings";
-import { lockDefaultProfileId, lockProfileForTenant, withUniqueName } from "./internal";
+import { lockDefaultProfileId, lockProfileForTenant, nameTakenBy, withUniqueName } from "./internal";
 import { parseProfileInput, UpdateProfileInput } from "./schemas";
 import { profileView, type ProfileView } from "./views";
 
@@ -18,7 +18,7 @@ export async function updateProfile({ ctx, tenantId, profileId, body }: { ctx: C
     withTx(db, async (tx) => {
       let defaultId = await lockDefaultProfileId(tx, tenantId);
       const current = await lockProfileForTenant(tx, tenantId, profileId);
-      const { input, settings } = parseProfileInput(UpdateProfileInput, body, storedSettings(current.settings));
+      const { input, settings } = await parseProfileInput(UpdateProfileInput, body, storedSettings(current.settings), nameTakenBy(tx, tenantId, profileId));
       const [row] = await tx
         .update(scannerProfiles)
         .set({ name: input.name ?? current.name, settings: settings ?? current.settings, updatedAt: now })

@@ -209,6 +209,17 @@ describe("errors", () => {
     expect(body.default_profile_id).not.toBe(p.id);
   });
 
+  it("a duplicate name comes back with the settings' problems, on create and on rename; renaming to its own name is fine", async () => {
+    const a = await signup();
+    const dup = await createProfile(a.cookie, { name: "  Default ", scanner: { theme: { accent: "nope" } } });
+    expect(dup.body).toMatchObject({ error: "invalid_request" });
+    expect(Object.keys(dup.body.fields).sort()).toEqual(["name", "theme.accent"]);
+    const p = (await createProfile(a.cookie, { name: "Other" })).body.profile;
+    const rename = await updateProfile(a.cookie, p.id, { name: "Default", scanner: { options: { maxPages: 0 } } });
+    expect(Object.keys(rename.body.fields).sort()).toEqual(["name", "options.maxPages"]);
+    expect((await updateProfile(a.cookie, p.id, { name: "Other", scanner: { locale: "nl" } })).status).toBe(200);
+  });
+
   it("concurrent creates with one name: exactly one 201", async () => {
     const a = await signup();
     const results = await Promise.all(Array.from({ length: 10 }, () => createProfile(a.cookie, { name: "Race" })));
