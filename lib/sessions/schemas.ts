@@ -67,8 +67,15 @@ export type CreateSessionInput = z.infer<typeof CreateSessionInput>;
 export const PreviewSessionInput = z.strictObject({ scanner_id: z.string().min(1).max(200).optional() });
 export type PreviewSessionInput = z.infer<typeof PreviewSessionInput>;
 
-/** The client token as the scanner sends it in a body; absent reads as an invalid token. */
-const ClientTokenField = z.string().max(4096).optional();
+/**
+ * The client token as the scanner sends it in a body. Absent, not a string or too long, it
+ * reads as absent, which the verb answers `400 invalid_token` like any malformed token.
+ */
+const ClientTokenField = z
+  .unknown()
+  .optional()
+  .transform((v) => (typeof v === "string" && v.length <= 4096 ? v : undefined))
+  .meta({ description: "The session's client token.", override: { type: "string" } });
 /** Analytics only: a positive integer, capped later by the session's `options.maxPages`. */
 export const Pages = z.int("must be a positive integer").min(1, "must be a positive integer").max(100_000);
 

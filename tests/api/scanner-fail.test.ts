@@ -69,10 +69,10 @@ describe("errors", () => {
   it("400 invalid_token and 400 invalid_request (reason missing, unknown, wrong type; extra keys)", async () => {
     const a = await signup();
     const s = await createSessionWith(a.secretKey);
-    for (const json of [{ reason: "scan_error" }, { session: "x.y.z", reason: "scan_error" }]) {
+    for (const json of [{ reason: "scan_error" }, { session: "x.y.z", reason: "scan_error" }, { session: 5, reason: "scan_error" }, { session: null, reason: "scan_error" }]) {
       const res = await fail(json);
       expect(res.status).toBe(400);
-      expect(res.body.error).toBe("invalid_token");
+      expect(res.body.error, JSON.stringify([json, res.body])).toBe("invalid_token");
     }
     for (const json of [{ session: s.client_token }, { session: s.client_token, reason: "bored" }, { session: s.client_token, reason: 1 }, { session: s.client_token, reason: "scan_error", x: 1 }]) {
       const res = await fail(json);
