@@ -24,6 +24,8 @@ export type RouteHandler = (req: Request, context: { params: Promise<Params> }) 
 interface RouteOptions {
   auth?: GuardName;
   body?: z.ZodType;
+  /** The handler validates the body itself: header problems go to it (`headerProblems`). */
+  handlerValidatesBody?: boolean;
   query?: z.ZodType;
   bodyLimit?: number;
   /** Refuse cross-origin mutations (console CSRF defence). */
@@ -61,6 +63,11 @@ interface HandlerArgs<G extends GuardName, B, Q> {
   ctx: Ctx;
   /** The client's address through the trusted proxies only (TRUSTED_PROXY_HOPS); null when unknown. Worked out when read. */
   clientAddress: string | null;
+  /**
+   * Problems of the headers (a malformed `Idempotency-Key`) for a handler that validates its
+   * own body to report with the body's; already reported, so empty, for every other handler.
+   */
+  headerProblems: FieldErrors;
 }
 
 interface EndpointArgs<E extends Endpoint> extends HandlerArgs<GuardOf<E["auth"]>, BodyOf<E>, QueryOf<E>> {
@@ -76,6 +83,7 @@ export function route<E extends Endpoint>(endpoint: E, handler: (args: EndpointA
   const options: RouteOptions = {
     auth: guardOf(endpoint.auth),
     body: endpoint.handlerValidates === "body" ? z.unknown() : endpoint.body,
+    handlerValidatesBody: endpoint.handlerValidates === "body",
     query: endpoint.handlerValidates === "query" ? undefined : endpoint.query,
     bodyLimit: endpoint.bodyLimit,
     sameOrigin: sameOriginOnly(endpoint),
@@ -113,9 +121,10 @@ export function wrap<G extends GuardName = "none", B = undefined, Q = undefined>
       tenantId = "tenantId" in auth ? auth.tenantId : undefined;
       if (options.sameOrigin) assertSameOrigin(req, ctx.config.publicOrigin);
       const idempotency = options.idempotent ? idempotencyKeyOf(req) : { key: null, problems: {} };
-      const body = (options.body ? await parseBody(req, options.body, options.bodyLimit, idempotency.problems) : undefined) as B;
+      const headerProblems = options.handlerValidatesBody ? idempotency.problems : {};
+      const body = (options.body ? await parseBody(req, options.body, options.bodyLimit, options.handlerValidatesBody ? {} : idempotency.problems) : undefined) as B;
       const query = (options.query ? parseQuery(req, options.query) : undefined) as Q;
-      const args = { req, params, auth, body, query, ctx, get clientAddress() { return clientAddress(req, ctx.config.addressTrust); } };
+      const args = { req, params, auth, body, query, ctx, headerProblems, get clientAddress() { return clientAddress(req, ctx.config.addressTrust); } };
       const run = () => handler(args);
       // Without a key there is nothing to record: the handler's Response goes out as it is.
       response = options.idempotent && tenantId && idempotency.key !== null

@@ -2,23 +2,24 @@ import { normalizeOrigin } from "../domains/normalize-origin";
 import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 
 /**
- * The origins a session may be embedded in and report to. Each requested entry must
- * normalise to an origin on the tenant's allowlist (with any key: the list is what the
- * scanner posts results to); absent means the whole allowlist. With a publishable key the
- * request's own `Origin` must be on the allowlist too, compared exactly (scheme, host, port).
+ * A publishable key's request must come from a page on the allowlist: its `Origin`,
+ * compared exactly (scheme, host, port), else `403 origin_not_allowed`.
  */
-export function resolveAllowedOrigins(
-  allowlist: string[],
-  requested: string[] | undefined,
-  publishableOrigin: string | null | undefined,
-): string[] {
-  if (publishableOrigin !== undefined) {
-    // An Origin header is scheme://host[:port] and nothing else; "null" and paths are refused.
-    const origin = publishableOrigin && /^https?:\/\/[^/?#@\s]+$/i.test(publishableOrigin) ? normalizeOrigin(publishableOrigin) : null;
-    if (!origin || !allowlist.includes(origin)) {
-      throw new ApiError("origin_not_allowed", { message: "The request's Origin is not on the account's allowlist." });
-    }
+export function assertOriginAllowed(allowlist: string[], origin: string | null): void {
+  // An Origin header is scheme://host[:port] and nothing else; "null" and paths are refused.
+  const normalised = origin && /^https?:\/\/[^/?#@\s]+$/i.test(origin) ? normalizeOrigin(origin) : null;
+  if (!normalised || !allowlist.includes(normalised)) {
+    throw new ApiError("origin_not_allowed", { message: "The request's Origin is not on the account's allowlist." });
   }
+}
+
+/**
+ * The origins a session may be embedded in and report to. Each requested entry must
+ * normalise to an origin (`400 invalid_request` with every bad entry) on the tenant's
+ * allowlist (`403 origin_not_allowed`; with any key: the list is what the scanner posts
+ * results to); absent means the whole allowlist.
+ */
+export function resolveAllowedOrigins(allowlist: string[], requested: string[] | undefined): string[] {
   if (requested === undefined) return [...allowlist];
   const fields: FieldErrors = {};
   const normalised = requested.map((entry, i) => {

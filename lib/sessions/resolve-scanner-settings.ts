@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../db";
 import { scannerProfiles } from "../db/schema";
-import { invalidRequest } from "../errors";
+import { ApiError, invalidRequest, type FieldErrors } from "../errors";
 import { applyScannerPatch, PLATFORM_DEFAULTS, storedSettings, type ScannerSettings } from "../scanner-settings";
 
 export interface ResolvedScanner {
@@ -12,10 +12,12 @@ export interface ResolvedScanner {
 /**
  * The settings snapshot a new session keeps: the named profile (or the tenant's default,
  * or the platform defaults when there is none), with the per-session override deep-merged
- * over it and the whole validated (`400 invalid_scanner_config` with `fields`). A profile id
- * of another tenant reads exactly like an unknown one. A tenant read with its default
- * profile's settings (`defaultProfileSettings`, as the API key lookup reads it) needs no
- * query for that profile.
+ * over it and the whole validated. A profile id of another tenant reads exactly like an
+ * unknown one. Problems are reported together: an unknown `scanner_id` (`400
+ * invalid_request`, the override then checked over the platform defaults) with the
+ * override's own (keyed by path; alone they are `400 invalid_scanner_config`). A tenant read
+ * with its default profile's settings (`defaultProfileSettings`, as the API key lookup reads
+ * it) needs no query for that profile.
  */
 export async function resolveScannerSettings(
   db: Db,
@@ -25,6 +27,7 @@ export async function resolveScannerSettings(
 ): Promise<ResolvedScanner> {
   const profileId = scannerId ?? tenant.defaultProfileId;
   let base: ScannerSettings = PLATFORM_DEFAULTS;
+  let unknownProfile = false;
   if (profileId && profileId === tenant.defaultProfileId && tenant.defaultProfileSettings !== undefined) {
     if (tenant.defaultProfileSettings) base = storedSettings(tenant.defaultProfileSettings);
   } else if (profileId) {
@@ -33,10 +36,18 @@ export async function resolveScannerSettings(
       .from(scannerProfiles)
       .where(and(eq(scannerProfiles.id, profileId), eq(scannerProfiles.tenantId, tenant.id)))
       .limit(1);
-    if (!profile && scannerId) throw invalidRequest({ scanner_id: "no such scanner profile" });
     if (profile) base = storedSettings(profile.settings);
+    else unknownProfile = scannerId !== undefined;
   }
-  // Not cloned: the platform defaults are frozen and a tenant's settings were copied for this request.
-  const settings = override === undefined ? base : applyScannerPatch(base, override, "invalid_scanner_config");
+  let settings = base;
+  const fields: FieldErrors = unknownProfile ? { scanner_id: "no such scanner profile" } : {};
+  try {
+    // Not cloned: the platform defaults are frozen and a tenant's settings were copied for this request.
+    if (override !== undefined) settings = applyScannerPatch(base, override, "invalid_scanner_config");
+  } catch (err) {
+    if (!(err instanceof ApiError) || !unknownProfile) throw err;
+    Object.assign(fields, err.fields);
+  }
+  if (unknownProfile) throw invalidRequest(fields);
   return { settings, profileId: profileId ?? null };
 }

@@ -116,7 +116,8 @@ describe("security", () => {
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
     expect(pre.headers.get("access-control-allow-methods")).toBe("POST");
-    expect(pre.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
+    // a page may retry an opening under an Idempotency-Key, as a server does
+    expect(pre.headers.get("access-control-allow-headers")).toBe("authorization, content-type, idempotency-key");
     expect(pre.headers.get("access-control-allow-credentials")).toBeNull();
     expect(pre.headers.get("x-request-id")).toBeTruthy();
     const ok = await callJson("POST", "/v1/sessions", { bearer: a.publishableKey, headers: { origin: "https://shop.example.com" }, json: {} });
@@ -200,6 +201,21 @@ describe("errors", () => {
     expect(await sessionCount(a.tenant.id)).toBe(0);
   });
 
+  it.each([
+    ["an unknown profile and a malformed origin", { scanner_id: "nope", allowed_origins: ["::"] }, ["allowed_origins.0", "scanner_id"]],
+    ["bad metadata and a bad override", { metadata: 5, scanner: { theme: { accent: "nope" } } }, ["metadata", "theme.accent"]],
+    ["a bad callback_url and a bad override", { callback_url: "http://example.com/x", scanner: { options: { maxPages: 0 } } }, ["callback_url", "options.maxPages"]],
+    ["an unknown profile and a bad override", { scanner_id: "nope", scanner: { theme: { accent: "nope" } } }, ["scanner_id", "theme.accent"]],
+    ["a profile id of the wrong type, an unknown key and a bad override", { scanner_id: 42, extra: 1, scanner: { bogus: 1 } }, ["bogus", "extra", "scanner_id"]],
+  ])("400 invalid_request with every problem at once: %s", async (_name, json, fields) => {
+    const a = await signup();
+    const res = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe("invalid_request");
+    expect(Object.keys(res.body.fields).sort()).toEqual(fields);
+    expect(await sessionCount(a.tenant.id)).toBe(0);
+  });
+
   it("400 invalid_request for malformed JSON, a non-object body, a 1 MB body", async () => {
     const a = await signup();
     for (const body of ["{", "[]", '"x"', "42", "null", JSON.stringify({ metadata: { s: "x".repeat(1 << 20) } })]) {
@@ -276,6 +292,13 @@ describe("security", () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toBe("invalid_request");
     expect(res.body.fields.callback_url).toMatch(/publishable key/);
+    // with the body's other problems
+    const both = await callJson("POST", "/v1/sessions", {
+      bearer: a.publishableKey,
+      headers: { origin: "https://shop.example.com" },
+      json: { callback_url: "https://attacker.example/hook", scanner: { theme: { accent: "nope" } } },
+    });
+    expect(both.body).toMatchObject({ error: "invalid_request", fields: { callback_url: expect.any(String), "theme.accent": expect.any(String) } });
     const list = await callJson("GET", "/v1/dashboard/sessions", { cookie: a.cookie });
     expect(list.body.sessions).toHaveLength(0);
   });

@@ -6,8 +6,8 @@ import { createSession, listApiSessions } from "@/lib/sessions";
 export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route(SESSIONS["POST /v1/sessions"], async ({ req, auth, body, ctx, reply }) =>
-    reply(201, await createSession({ ctx, principal: auth, input: body, origin: req.headers.get("origin") })),
+  POST: route(SESSIONS["POST /v1/sessions"], async ({ req, auth, body, headerProblems, ctx, reply }) =>
+    reply(201, await createSession({ ctx, principal: auth, body, headerProblems, origin: req.headers.get("origin") })),
   ),
   GET: route(SESSIONS["GET /v1/sessions"], async ({ auth, query, ctx, reply }) => reply(200, await listApiSessions({ ctx, tenantId: auth.tenantId, query }))),
 });

@@ -15,7 +15,7 @@ import { createKey } from "../../../lib/keys/create-key";
 import { authenticateApiKey } from "../../../lib/keys/authenticate-key";
 import { contextFor } from "../../../lib/context";
 import { buildServices, type Services } from "../../../lib/services";
-import { createSession, CreateSessionInput, getStatus } from "../../../lib/sessions";
+import { createSession, getStatus } from "../../../lib/sessions";
 import type { BenchContext } from "../harness";
 
 export interface SessionVerbsBaseline {
@@ -65,8 +65,7 @@ async function create(services: Services, req: IncomingMessage) {
   const headers = new Headers({ authorization: req.headers.authorization ?? "" });
   const ctx = contextFor(services);
   const principal = await authenticateApiKey(new Request("http://baseline/v1/sessions", { headers }), ctx);
-  const input = CreateSessionInput.parse(JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"));
-  return createSession({ ctx, principal, input, origin: null });
+  return createSession({ ctx, principal, body: JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}"), origin: null });
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

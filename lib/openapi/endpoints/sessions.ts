@@ -15,6 +15,8 @@ export const SESSIONS = endpoints({
     tag: "Sessions",
     auth: "apiKey",
     body: CreateSessionInput,
+    // Checked by the verb, with the profile and the override, so every problem comes at once.
+    handlerValidates: "body",
     idempotent: true,
     cors: true,
     responses: { 201: json("The session, with its scan URL and client token.", R.CreatedSession) },
