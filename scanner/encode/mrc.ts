@@ -34,6 +34,12 @@ export const MRC = {
    * strokes up to this wide stay whole (a 24-pt bold heading's are about 10 px at 200 dpi).
    */
   strokeReach: 12,
+  /**
+   * A dark pixel joined to a picture through non-paper pixels is ink only at or below this
+   * luma: the core of a stroke touching the photo, not a speck of the photo's edge near
+   * `inkBelow` that happens to have the photo's whitened inside within `strokeReach`.
+   */
+  joinedInkBelow: 100,
   /** Side of the blocks judged to be a picture (photo, fill) rather than ink on paper: 1 << 5 = 32 px. */
   blockShift: 5,
 } as const;
@@ -97,7 +103,8 @@ function pictureBlocks(d: Frame["data"], luma: Uint8Array, w: number, h: number)
 // Blocks beside a picture may hold a strip of its edge, and so may blocks further off when the
 // filter has whitened most of the photo (glare): few of its blocks are then picture, but its
 // edges still join them through non-paper pixels. There a dark pixel stays ink only if it
-// lies between paper, as a stroke does, so the photo's edge stays whole in the background.
+// lies between paper, as a stroke does (and, joined to the picture, is as dark as a stroke's
+// core), so the photo's edge stays whole in the background.
 function dropPictureEdges(ink: Uint8Array, luma: Uint8Array, picture: Uint8Array, w: number, h: number): void {
   const bs = MRC.blockShift, cols = (w >> bs) + 1, near = dilate(picture, cols, (h >> bs) + 1, 1);
   const keepIfStroke = (k: number) => { if (ink[k] && !betweenPaper(luma, w, h, k % w, (k / w) | 0)) ink[k] = 0; };
@@ -112,7 +119,8 @@ function dropPictureEdges(ink: Uint8Array, luma: Uint8Array, picture: Uint8Array
       }
     }
   }
-  if (seeds.length) for (const k of joinedToPicture(luma, picture, w, h, seeds)) keepIfStroke(k);
+  if (!seeds.length) return;
+  for (const k of joinedToPicture(luma, picture, w, h, seeds)) if (luma[k] > MRC.joinedInkBelow) ink[k] = 0; else keepIfStroke(k);
 }
 
 // Only a block's outermost pixels have neighbours in other blocks.
