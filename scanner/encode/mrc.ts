@@ -34,6 +34,12 @@ export const MRC = {
    * strokes up to this wide stay whole (a 24-pt bold heading's are about 10 px at 200 dpi).
    */
   strokeReach: 12,
+  /**
+   * A dark pixel joined to a picture through non-paper pixels is ink only at or below this
+   * luma: the core of a stroke touching the photo, not a speck of the photo's edge near
+   * `inkBelow` that happens to have the photo's whitened inside within `strokeReach`.
+   */
+  joinedInkBelow: 100,
   /** Side of the blocks judged to be a picture (photo, fill) rather than ink on paper: 1 << 5 = 32 px. */
   blockShift: 5,
 } as const;
@@ -94,15 +100,61 @@ function pictureBlocks(d: Frame["data"], luma: Uint8Array, w: number, h: number)
   return grown;
 }
 
-// Blocks beside a picture may hold a strip of its edge. There a dark pixel stays ink only if
-// it lies between paper, as a stroke does, so the photo's edge stays whole in the background.
+// Blocks beside a picture may hold a strip of its edge, and so may blocks further off when the
+// filter has whitened most of the photo (glare): few of its blocks are then picture, but its
+// edges still join them through non-paper pixels. There a dark pixel stays ink only if it
+// lies between paper, as a stroke does (and, joined to the picture, is as dark as a stroke's
+// core), so the photo's edge stays whole in the background.
 function dropPictureEdges(ink: Uint8Array, luma: Uint8Array, picture: Uint8Array, w: number, h: number): void {
   const bs = MRC.blockShift, cols = (w >> bs) + 1, near = dilate(picture, cols, (h >> bs) + 1, 1);
+  const keepIfStroke = (k: number) => { if (ink[k] && !betweenPaper(luma, w, h, k % w, (k / w) | 0)) ink[k] = 0; };
+  const seeds: number[] = [];
   for (let b = 0; b < near.length; b++) {
     if (!near[b] || picture[b]) continue;
     const x0 = (b % cols) << bs, y0 = Math.floor(b / cols) << bs, x1 = Math.min(w, x0 + (1 << bs)), y1 = Math.min(h, y0 + (1 << bs));
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) if (ink[y * w + x] && !betweenPaper(luma, w, h, x, y)) ink[y * w + x] = 0;
+    for (let y = y0; y < y1; y++) {
+      for (let x = x0, k = y * w + x0; x < x1; x++, k++) {
+        keepIfStroke(k);
+        if (luma[k] < PAPER_LO && onBlockBorder(x, y) && touchesPicture(luma, picture, w, h, x, y)) seeds.push(k);
+      }
+    }
   }
+  if (!seeds.length) return;
+  for (const k of joinedToPicture(luma, picture, w, h, seeds)) if (luma[k] > MRC.joinedInkBelow) ink[k] = 0; else keepIfStroke(k);
+}
+
+// Only a block's outermost pixels have neighbours in other blocks.
+function onBlockBorder(x: number, y: number): boolean {
+  const last = (1 << MRC.blockShift) - 1, bx = x & last, by = y & last;
+  return bx === 0 || by === 0 || bx === last || by === last;
+}
+
+// A non-paper pixel of a picture block among the 8 around (x, y).
+function touchesPicture(luma: Uint8Array, picture: Uint8Array, w: number, h: number, x: number, y: number): boolean {
+  const bs = MRC.blockShift, cols = (w >> bs) + 1;
+  for (let v = Math.max(0, y - 1); v <= Math.min(h - 1, y + 1); v++) {
+    for (let u = Math.max(0, x - 1); u <= Math.min(w - 1, x + 1); u++) if (picture[(v >> bs) * cols + (u >> bs)] && luma[v * w + u] < PAPER_LO) return true;
+  }
+  return false;
+}
+
+// The non-paper pixels outside picture blocks reached from `seeds` through non-paper pixels
+// (8-connected): a photo's edges and whatever of it the filter left dark. Paper stops the
+// fill, so text standing apart from the photo is not reached, and text it does reach (touching
+// the photo) keeps its strokes by the between-paper rule.
+function joinedToPicture(luma: Uint8Array, picture: Uint8Array, w: number, h: number, seeds: number[]): number[] {
+  const bs = MRC.blockShift, cols = (w >> bs) + 1, seen = new Uint8Array(w * h), found = seeds.slice();
+  for (const k of found) seen[k] = 1;
+  for (let i = 0; i < found.length; i++) {
+    const k = found[i], x = k % w, y = (k - x) / w;
+    for (let v = Math.max(0, y - 1); v <= Math.min(h - 1, y + 1); v++) {
+      for (let u = Math.max(0, x - 1); u <= Math.min(w - 1, x + 1); u++) {
+        const j = v * w + u;
+        if (!seen[j] && luma[j] < PAPER_LO && !picture[(v >> bs) * cols + (u >> bs)]) { seen[j] = 1; found.push(j); }
+      }
+    }
+  }
+  return found;
 }
 
 // A stroke lies between paper: within MRC.strokeReach px on both sides along its row or its
