@@ -20,6 +20,14 @@ const NEAR_SHARE = 1 / 8;
  * shade; a photo or a fill has colour of its own or texture.
  */
 const SHADOW_SPREAD = 0.08, SHADOW_DEEPEST = 0.3, SHADOW_TEXTURE = 0.02;
+/**
+ * Light dims every channel alike; print has a colour of its own. A cell whose channels, each
+ * against the paper nearby, lie further apart than this share of the largest is coloured: a
+ * pale sky is (its red at 0.75 of the paper, its blue at 0.94), paper in shade is not.
+ */
+const COLOURED = 0.1;
+/** Half the widest gap between marked cells that `closeGaps` fills, in cells. */
+const GAP = 2;
 
 /**
  * Marks the cells of the closed paper map that are not paper: photos, coloured or dark
@@ -28,15 +36,20 @@ const SHADOW_SPREAD = 0.08, SHADOW_DEEPEST = 0.3, SHADOW_TEXTURE = 0.02;
  * a printed region starts within a cell or two. So a darker region (some channel below 80 %
  * of the brightest paper within an eighth of the page) much of whose edge is a step (below
  * 80 % of the paper two cells outside) is not paper, and neither is anything it encloses.
+ * Then a second look by colour (`markColoured`, on `means`: the block means before the
+ * closing), and small gaps between what is marked are closed (`closeGaps`).
  */
-export function markNonPaper(planes: Float32Array[], cols: number, rows: number): Uint8Array {
+export function markNonPaper(planes: Float32Array[], means: Float32Array[], cols: number, rows: number): Uint8Array {
   const n = cols * rows, near = Math.max(2, Math.round(Math.max(cols, rows) * NEAR_SHARE));
   const ratio = new Float32Array(n).fill(Infinity);
-  const channel = planes.map((p) => {
+  const envs = planes.map((p) => {
     const env = p.slice();
     extremeFilter(env, cols, rows, near, 1);
+    return env;
+  });
+  const channel = planes.map((p, c) => {
     const r = new Float32Array(n);
-    for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], (r[k] = p[k] / Math.max(1, env[k])));
+    for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], (r[k] = p[k] / Math.max(1, envs[c][k])));
     return r;
   });
   const label = new Int32Array(n).fill(-1), marked = new Uint8Array(n);
@@ -63,8 +76,74 @@ export function markNonPaper(planes: Float32Array[], cols: number, rows: number)
     }
     if (steps && sharp >= STEP_SHARE * steps && !isShade(members, channel, ratio, label, cols)) for (const k of members) marked[k] = 1;
   }
+  markColoured(planes, means, envs, marked, cols, rows);
+  closeGaps(marked, cols, rows);
   fillEnclosed(marked, cols, rows);
   return marked;
+}
+
+/**
+ * A second look at what the first pass left as paper, by colour: regions of coloured cells
+ * (`COLOURED`) much of whose edge is a step in brightness or in colour are not paper either.
+ * The first pass misses two kinds of photo: one whose pale part (a light sky) is above
+ * `DARKER` in every channel and so reaches the paper outside it, and one that touches a
+ * shadow band and joins it into a region whose edge is mostly the shadow's soft one. Light
+ * does not colour the paper, so colour sets the photo apart from both.
+ */
+function markColoured(planes: Float32Array[], means: Float32Array[], envs: Float32Array[], marked: Uint8Array, cols: number, rows: number): void {
+  const n = cols * rows, coloured = new Uint8Array(n), seen = new Uint8Array(n);
+  for (let k = 0; k < n; k++) if (!marked[k] && meanSpread(means, envs, k) > COLOURED) coloured[k] = 1;
+  const stack: number[] = [], members: number[] = [], found: number[] = [];
+  for (let seed = 0; seed < n; seed++) {
+    if (!coloured[seed] || seen[seed]) continue;
+    members.length = 0;
+    let sharp = 0, steps = 0;
+    stack.push(seed); seen[seed] = 1;
+    while (stack.length) {
+      const k = stack.pop()!, x = k % cols, y = (k - x) / cols;
+      members.push(k);
+      for (let q = 0; q < 4; q++) {
+        const dx = DX[q], dy = DY[q], xx = x + dx, yy = y + dy;
+        if (xx < 0 || yy < 0 || xx >= cols || yy >= rows) continue;
+        const j = yy * cols + xx;
+        if (coloured[j]) {
+          if (!seen[j]) { seen[j] = 1; stack.push(j); }
+          continue;
+        }
+        if (marked[j]) continue;
+        if (edgeStep(planes, cols, rows, x, y, dx, dy) < STEP || colourStep(planes, cols, rows, x, y, dx, dy) > COLOURED) sharp++;
+        steps++;
+      }
+    }
+    if (sharp >= STEP_SHARE * steps) for (const k of members) found.push(k);
+  }
+  for (const k of found) marked[k] = 1;
+}
+
+// `spreadAt` on the block means before the closing, which has replaced a photo's part narrower
+// than its window (a strip of hill under the horizon) by a mix of the colours around it.
+function meanSpread(means: Float32Array[], envs: Float32Array[], k: number): number {
+  let hi = 0, lo = Infinity;
+  for (let c = 0; c < 3; c++) { const r = means[c][k] / Math.max(1, envs[c][k]); hi = Math.max(hi, r); lo = Math.min(lo, r); }
+  return (hi - lo) / Math.max(1e-3, hi);
+}
+
+// Marks the unmarked gaps of up to `GAP` cells across between marked cells (a binary closing):
+// the near-grey band where a sky meets the hills is neither dark nor coloured, and would be
+// a notch of paper cut into the photo from its edge.
+function closeGaps(marked: Uint8Array, cols: number, rows: number): void {
+  const m = new Float32Array(marked.length);
+  for (let k = 0; k < m.length; k++) m[k] = marked[k];
+  extremeFilter(m, cols, rows, GAP, 1);
+  extremeFilter(m, cols, rows, GAP, -1);
+  for (let k = 0; k < m.length; k++) if (m[k] > 0) marked[k] = 1;
+}
+
+// How far apart the channels' ratios to the paper nearby are, as a share of the largest.
+function spreadAt(channel: Float32Array[], k: number): number {
+  let hi = 0, lo = Infinity;
+  for (const r of channel) { hi = Math.max(hi, r[k]); lo = Math.min(lo, r[k]); }
+  return (hi - lo) / Math.max(1e-3, hi);
 }
 
 const DX = [1, -1, 0, 0], DY = [0, 0, 1, -1];
@@ -73,9 +152,7 @@ const DX = [1, -1, 0, 0], DY = [0, 0, 1, -1];
 function isShade(members: number[], channel: Float32Array[], ratio: Float32Array, label: Int32Array, cols: number): boolean {
   let spread = 0, depth = 0, texture = 0, pairs = 0;
   for (const k of members) {
-    let hi = 0, lo = Infinity;
-    for (const r of channel) { hi = Math.max(hi, r[k]); lo = Math.min(lo, r[k]); }
-    spread += (hi - lo) / Math.max(1e-3, hi);
+    spread += spreadAt(channel, k);
     depth += ratio[k];
     const right = k + 1;
     if ((k + 1) % cols !== 0 && label[right] === label[k]) { texture += Math.abs(ratio[right] - ratio[k]); pairs++; }
@@ -91,6 +168,15 @@ function edgeStep(planes: Float32Array[], cols: number, rows: number, x: number,
   let r = Infinity;
   for (const p of planes) r = Math.min(r, p[inside] / Math.max(1, p[outside]));
   return r;
+}
+
+// Like `edgeStep`, in colour: how far apart the channels' inside/outside ratios are, as a share of the largest.
+function colourStep(planes: Float32Array[], cols: number, rows: number, x: number, y: number, dx: number, dy: number): number {
+  const clampX = (v: number) => Math.max(0, Math.min(cols - 1, v)), clampY = (v: number) => Math.max(0, Math.min(rows - 1, v));
+  const inside = clampY(y - dy) * cols + clampX(x - dx), outside = clampY(y + 2 * dy) * cols + clampX(x + 2 * dx);
+  let hi = 0, lo = Infinity;
+  for (const p of planes) { const r = p[inside] / Math.max(1, p[outside]); hi = Math.max(hi, r); lo = Math.min(lo, r); }
+  return (hi - lo) / Math.max(1e-3, hi);
 }
 
 // Marks every unmarked cell that the unmarked cells on the border cannot reach.

@@ -32,11 +32,12 @@ export function estimatePaper(page: Frame): PaperMap {
   const cols = Math.ceil(page.width / cell), rows = Math.ceil(page.height / cell);
   const planes = blockMeans(page, cell, cols, rows);
   const rc = Math.max(2, Math.round((long * CLOSE_SHARE) / cell));
+  const means = planes.map((p) => p.slice());
   for (const p of planes) {
     extremeFilter(p, cols, rows, rc, 1);
     extremeFilter(p, cols, rows, rc, -1);
   }
-  const nonPaper = markNonPaper(planes, cols, rows);
+  const nonPaper = markNonPaper(planes, means, cols, rows);
   fillFromPaper(planes, nonPaper, cols, rows);
   for (const p of planes) boxBlur(p, cols, rows, Math.max(1, rc >> 1), 2);
   const weight = new Float32Array(nonPaper.length);

@@ -66,6 +66,24 @@ describe("documentFilter", () => {
     expect(Math.abs(spread(out))).toBeGreaterThan(0.6 * Math.abs(spread(ideal)));
   });
 
+  it("keeps a photo's pale sky pale blue, not paper white, and the paper beside it white", () => {
+    // The sky is lighter than 80 % of the paper in every channel and reaches the paper at the
+    // photo's top edge: only its colour tells it from paper.
+    const spec: PageSpec = { width: W, height: H, photo: PHOTO, sky: 50, cast: WARM, light: [0.8, 1] };
+    const { out } = filtered(spec);
+    const ideal = idealPage(spec);
+    const sky = { x: PHOTO.x + 10, y: PHOTO.y + 10, w: PHOTO.w - 20, h: 30 };
+    // the ideal page's sky with its paper made white, as the filter makes it
+    const want = meanRgb(ideal, sky).map((v) => (255 * v) / (255 * 0.9)) as [number, number, number];
+    const got = meanRgb(out, sky);
+    // not white, still blue: a photo's curve lifts it a little (and clips its blue), so no hue test
+    expect(Math.min(...got)).toBeLessThan(240);
+    expect(got[2] - got[0]).toBeGreaterThan(0.5 * (want[2] - want[0]));
+    expect(chromaHue(got).chroma).toBeGreaterThan(0.5 * chromaHue(want).chroma);
+    const beside = { x: PHOTO.x + PHOTO.w + 20, y: PHOTO.y - 60, w: 150, h: 200 };
+    expect(Math.min(...meanRgb(out, beside, paperOnly))).toBeGreaterThanOrEqual(250);
+  });
+
   it("leaves no grey band where the light falls off at the bottom edge", () => {
     const { page, out } = filtered({ width: W, height: H, shadedBand: { rows: 100, depth: 0.45 } });
     const band = { x: 20, y: H - 30, w: W - 40, h: 30 };

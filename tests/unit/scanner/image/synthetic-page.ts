@@ -16,6 +16,8 @@ export interface PageSpec {
   red?: Rect;
   blueLine?: Rect;
   photo?: Rect;
+  /** Rows at the top of the photo that are a pale sky (`SKY`), untextured: in every channel lighter than 80 % of the paper. */
+  sky?: number;
   /** Light at the left edge and at the right edge (a horizontal gradient), 0..1. */
   light?: [number, number];
   cast?: Rgb;
@@ -30,11 +32,13 @@ export const PAPER: Rgb = [0.9, 0.9, 0.9];
 export const INK: Rgb = [0.08, 0.08, 0.1];
 export const RED: Rgb = [0.8, 0.12, 0.14];
 export const BLUE: Rgb = [0.12, 0.22, 0.7];
+export const SKY: Rgb = [0.78, 0.85, 0.9];
 
 /** Reflectance 0..1 at a pixel. */
 export function reflectance(s: PageSpec, x: number, y: number): Rgb {
   const inside = (r?: Rect) => r && x >= r.x && x < r.x + r.w && y >= r.y && y < r.y + r.h;
   if (inside(s.photo)) {
+    if (y < s.photo!.y + (s.sky ?? 0)) return SKY;
     const v = 0.35 + 0.25 * Math.sin(x / 6) * Math.cos(y / 9);
     return [v * 1.1, v, v * 0.8];
   }
