@@ -52,30 +52,12 @@ export function markNonPaper(planes: Float32Array[], means: Float32Array[], cols
     for (let k = 0; k < n; k++) ratio[k] = Math.min(ratio[k], (r[k] = p[k] / Math.max(1, envs[c][k])));
     return r;
   });
-  const label = new Int32Array(n).fill(-1), marked = new Uint8Array(n);
-  const stack: number[] = [], members: number[] = [];
-  for (let seed = 0; seed < n; seed++) {
-    if (ratio[seed] >= DARKER || label[seed] >= 0) continue;
-    members.length = 0;
-    let sharp = 0, steps = 0;
-    stack.push(seed); label[seed] = seed;
-    while (stack.length) {
-      const k = stack.pop()!, x = k % cols, y = (k - x) / cols;
-      members.push(k);
-      for (let q = 0; q < 4; q++) {
-        const dx = DX[q], dy = DY[q], xx = x + dx, yy = y + dy;
-        if (xx < 0 || yy < 0 || xx >= cols || yy >= rows) continue;
-        const j = yy * cols + xx;
-        if (ratio[j] < DARKER) {
-          if (label[j] < 0) { label[j] = seed; stack.push(j); }
-          continue;
-        }
-        if (edgeStep(planes, cols, rows, x, y, dx, dy) < STEP) sharp++;
-        steps++;
-      }
-    }
-    if (steps && sharp >= STEP_SHARE * steps && !isShade(members, channel, ratio, label, cols)) for (const k of members) marked[k] = 1;
-  }
+  const marked = new Uint8Array(n);
+  eachRegion(cols, rows, (k) => ratio[k] < DARKER,
+    (x, y, dx, dy) => (edgeStep(planes, cols, rows, x, y, dx, dy) < STEP ? "sharp" : "soft"),
+    (members, sharp, steps, labels) => {
+      if (steps && sharp >= STEP_SHARE * steps && !isShade(members, channel, ratio, labels, cols)) for (const k of members) marked[k] = 1;
+    });
   markColoured(planes, means, envs, marked, cols, rows);
   closeGaps(marked, cols, rows);
   fillEnclosed(marked, cols, rows);
@@ -91,14 +73,36 @@ export function markNonPaper(planes: Float32Array[], means: Float32Array[], cols
  * does not colour the paper, so colour sets the photo apart from both.
  */
 function markColoured(planes: Float32Array[], means: Float32Array[], envs: Float32Array[], marked: Uint8Array, cols: number, rows: number): void {
-  const n = cols * rows, coloured = new Uint8Array(n), seen = new Uint8Array(n);
+  const n = cols * rows, coloured = new Uint8Array(n), found: number[] = [];
   for (let k = 0; k < n; k++) if (!marked[k] && meanSpread(means, envs, k) > COLOURED) coloured[k] = 1;
-  const stack: number[] = [], members: number[] = [], found: number[] = [];
+  eachRegion(cols, rows, (k) => coloured[k] === 1,
+    (x, y, dx, dy, j) => (marked[j] ? null : edgeStep(planes, cols, rows, x, y, dx, dy) < STEP || colourStep(planes, cols, rows, x, y, dx, dy) > COLOURED ? "sharp" : "soft"),
+    (members, sharp, steps) => {
+      if (sharp >= STEP_SHARE * steps) found.push(...members);
+    });
+  for (const k of found) marked[k] = 1;
+}
+
+/**
+ * Walks the 4-connected regions of the cells where `inside` holds, each once. Every step
+ * from a member to a cell outside the region is an edge, which `edge` calls `sharp`, `soft`
+ * or not counted (null); `region` then gets the members, the sharp and counted edges, and
+ * the labels so far (each cell's region, by its first cell; -1 outside every region), which
+ * are returned at the end.
+ */
+function eachRegion(
+  cols: number,
+  rows: number,
+  inside: (k: number) => boolean,
+  edge: (x: number, y: number, dx: number, dy: number, j: number) => "sharp" | "soft" | null,
+  region: (members: number[], sharp: number, steps: number, label: Int32Array) => void,
+): Int32Array {
+  const n = cols * rows, label = new Int32Array(n).fill(-1), stack: number[] = [], members: number[] = [];
   for (let seed = 0; seed < n; seed++) {
-    if (!coloured[seed] || seen[seed]) continue;
+    if (label[seed] >= 0 || !inside(seed)) continue;
     members.length = 0;
     let sharp = 0, steps = 0;
-    stack.push(seed); seen[seed] = 1;
+    stack.push(seed); label[seed] = seed;
     while (stack.length) {
       const k = stack.pop()!, x = k % cols, y = (k - x) / cols;
       members.push(k);
@@ -106,18 +110,19 @@ function markColoured(planes: Float32Array[], means: Float32Array[], envs: Float
         const dx = DX[q], dy = DY[q], xx = x + dx, yy = y + dy;
         if (xx < 0 || yy < 0 || xx >= cols || yy >= rows) continue;
         const j = yy * cols + xx;
-        if (coloured[j]) {
-          if (!seen[j]) { seen[j] = 1; stack.push(j); }
+        if (inside(j)) {
+          if (label[j] < 0) { label[j] = seed; stack.push(j); }
           continue;
         }
-        if (marked[j]) continue;
-        if (edgeStep(planes, cols, rows, x, y, dx, dy) < STEP || colourStep(planes, cols, rows, x, y, dx, dy) > COLOURED) sharp++;
+        const kind = edge(x, y, dx, dy, j);
+        if (kind === null) continue;
+        if (kind === "sharp") sharp++;
         steps++;
       }
     }
-    if (sharp >= STEP_SHARE * steps) for (const k of members) found.push(k);
+    region(members, sharp, steps, label);
   }
-  for (const k of found) marked[k] = 1;
+  return label;
 }
 
 // `spreadAt` on the block means before the closing, which has replaced a photo's part narrower
@@ -125,7 +130,7 @@ function markColoured(planes: Float32Array[], means: Float32Array[], envs: Float
 function meanSpread(means: Float32Array[], envs: Float32Array[], k: number): number {
   let hi = 0, lo = Infinity;
   for (let c = 0; c < 3; c++) { const r = means[c][k] / Math.max(1, envs[c][k]); hi = Math.max(hi, r); lo = Math.min(lo, r); }
-  return (hi - lo) / Math.max(1e-3, hi);
+  return spreadOf(hi, lo);
 }
 
 // Marks the unmarked gaps of up to `GAP` cells across between marked cells (a binary closing):
@@ -143,6 +148,12 @@ function closeGaps(marked: Uint8Array, cols: number, rows: number): void {
 function spreadAt(channel: Float32Array[], k: number): number {
   let hi = 0, lo = Infinity;
   for (const r of channel) { hi = Math.max(hi, r[k]); lo = Math.min(lo, r[k]); }
+  return spreadOf(hi, lo);
+}
+
+// How far apart channel ratios between `lo` and `hi` lie, as a share of the largest: light
+// dims the channels alike. (The callers loop without an array: this runs for every cell.)
+function spreadOf(hi: number, lo: number): number {
   return (hi - lo) / Math.max(1e-3, hi);
 }
 
@@ -163,8 +174,7 @@ function isShade(members: number[], channel: Float32Array[], ratio: Float32Array
 
 // Darkest channel ratio between a cell one inside the region and one two cells outside it.
 function edgeStep(planes: Float32Array[], cols: number, rows: number, x: number, y: number, dx: number, dy: number): number {
-  const clampX = (v: number) => Math.max(0, Math.min(cols - 1, v)), clampY = (v: number) => Math.max(0, Math.min(rows - 1, v));
-  const inside = clampY(y - dy) * cols + clampX(x - dx), outside = clampY(y + 2 * dy) * cols + clampX(x + 2 * dx);
+  const [inside, outside] = acrossEdge(cols, rows, x, y, dx, dy);
   let r = Infinity;
   for (const p of planes) r = Math.min(r, p[inside] / Math.max(1, p[outside]));
   return r;
@@ -172,11 +182,16 @@ function edgeStep(planes: Float32Array[], cols: number, rows: number, x: number,
 
 // Like `edgeStep`, in colour: how far apart the channels' inside/outside ratios are, as a share of the largest.
 function colourStep(planes: Float32Array[], cols: number, rows: number, x: number, y: number, dx: number, dy: number): number {
-  const clampX = (v: number) => Math.max(0, Math.min(cols - 1, v)), clampY = (v: number) => Math.max(0, Math.min(rows - 1, v));
-  const inside = clampY(y - dy) * cols + clampX(x - dx), outside = clampY(y + 2 * dy) * cols + clampX(x + 2 * dx);
+  const [inside, outside] = acrossEdge(cols, rows, x, y, dx, dy);
   let hi = 0, lo = Infinity;
   for (const p of planes) { const r = p[inside] / Math.max(1, p[outside]); hi = Math.max(hi, r); lo = Math.min(lo, r); }
-  return (hi - lo) / Math.max(1e-3, hi);
+  return spreadOf(hi, lo);
+}
+
+// The cell one inside the region and the one two cells outside it, across the edge x,y → x+dx,y+dy.
+function acrossEdge(cols: number, rows: number, x: number, y: number, dx: number, dy: number): [number, number] {
+  const clampX = (v: number) => Math.max(0, Math.min(cols - 1, v)), clampY = (v: number) => Math.max(0, Math.min(rows - 1, v));
+  return [clampY(y - dy) * cols + clampX(x - dx), clampY(y + 2 * dy) * cols + clampX(x + 2 * dx)];
 }
 
 // Marks every unmarked cell that the unmarked cells on the border cannot reach.
