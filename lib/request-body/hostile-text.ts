@@ -73,8 +73,6 @@ export function assertRepresentable(value: unknown): void {
   if (at !== null) throw invalidRequest({ [at]: UNREPRESENTABLE_MESSAGE }, "The request contains characters that cannot be stored.");
 }
 
-export { UNREPRESENTABLE_MESSAGE };
-
 /**
  * Route params: an id that cannot be stored names no object (`404`). Query values are left
  * to each route's schema: those that reach the database as text (the session list's `q`)
