@@ -138,6 +138,24 @@ describe("security", () => {
     expect([statusNoOrigin.headers.get("access-control-allow-origin"), statusNoOrigin.headers.get("vary")]).toEqual([null, null]);
     const noOrigin = await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} });
     expect(noOrigin.headers.get("access-control-allow-origin")).toBeNull();
+    // the status poll honours no Idempotency-Key, so its preflight does not offer one
+    const statusPre = await call("OPTIONS", `/v1/sessions/${ok.body.id}/status`, { headers: { origin: "https://shop.example.com", "access-control-request-method": "GET" } });
+    expect(statusPre.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
+  });
+
+  it("a page retrying an opening under one Idempotency-Key gets the first session back", async () => {
+    const a = await signup();
+    await addDomain(a.cookie, "https://shop.example.com");
+    const open = () => callJson("POST", "/v1/sessions", {
+      bearer: a.publishableKey,
+      headers: { origin: "https://shop.example.com", "idempotency-key": "order-A-1001" },
+      json: { metadata: { order: "A-1001" } },
+    });
+    const [first, again] = [await open(), await open()];
+    expect([first.status, again.status]).toEqual([201, 201]);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.headers.get("access-control-allow-origin")).toBe("https://shop.example.com");
   });
 });
 

@@ -51,4 +51,14 @@ describe("security", () => {
     expect((await create(a.secretKey)).status).toBe(429);
     expect((await create(b.secretKey)).status).toBe(201);
   });
+
+  it("requests refused for their body (a bad override, an unknown profile) do not use up the quota either", async () => {
+    const a = await signup();
+    advanceClock(60_000 - (Date.now() % 60_000) + 1000);
+    for (const json of [{ scanner: { theme: { accent: "nope" } } }, { scanner_id: "nope" }, { allowed_origins: ["::"] }, { metadata: 5 }]) {
+      expect((await callJson("POST", "/v1/sessions", { bearer: a.secretKey, json })).status).toBe(400);
+    }
+    for (let i = 0; i < 3; i++) expect((await create(a.secretKey)).status).toBe(201);
+    expect((await create(a.secretKey)).status).toBe(429);
+  });
 });
