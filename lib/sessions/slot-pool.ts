@@ -30,6 +30,11 @@ export class SlotPool {
     readonly maxWaitMs: number,
   ) {}
 
+  /** No slot held and nobody waiting: a keyed pool can be forgotten. */
+  get idle(): boolean {
+    return this.busy === 0 && this.waiters.length === 0;
+  }
+
   acquire(): Promise<() => void> {
     if (this.busy < this.slots) {
       this.busy++;
@@ -62,5 +67,39 @@ export class SlotPool {
       clearTimeout(next.timer);
       next.grant();
     };
+  }
+}
+
+/**
+ * One `SlotPool` per key (a session, a tenant), made on first use and forgotten once idle, so
+ * the map holds only keys with an upload in flight or waiting.
+ */
+export class KeyedSlotPools {
+  private readonly pools = new Map<string, SlotPool>();
+
+  constructor(private readonly make: () => SlotPool) {}
+
+  async acquire(key: string): Promise<() => void> {
+    let pool = this.pools.get(key);
+    if (!pool) this.pools.set(key, (pool = this.make()));
+    try {
+      const release = await pool.acquire();
+      return () => {
+        release();
+        this.forgetIfIdle(key, pool);
+      };
+    } catch (err) {
+      this.forgetIfIdle(key, pool);
+      throw err;
+    }
+  }
+
+  /** Keys currently held (for tests). */
+  get size(): number {
+    return this.pools.size;
+  }
+
+  private forgetIfIdle(key: string, pool: SlotPool): void {
+    if (pool.idle && this.pools.get(key) === pool) this.pools.delete(key);
   }
 }

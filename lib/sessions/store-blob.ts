@@ -8,7 +8,7 @@ import { requirePdfHeader } from "./pdf-header";
 import { putDocument } from "./put-document";
 import { markScanning } from "../session-states/transitions";
 import { BodyDeadline } from "../request-body/body-deadline";
-import { UPLOAD_IDLE_MS, withUploadSlot } from "./upload-slots";
+import { ownerOf, UPLOAD_IDLE_MS, UPLOAD_MIN_RATE, withUploadSlot } from "./upload-slots";
 import { PDF_CONTENT_TYPE, sessionOfUploadKey } from "./upload-key";
 
 export interface StoreBlobArgs {
@@ -23,7 +23,8 @@ export interface StoreBlobArgs {
  * content type and the session (not spent, not expired), then, in one of the process's
  * upload slots (the signature is its credential), streams the body to disk, counting bytes
  * (inclusive `MAX_UPLOAD_BYTES`) and checking the `%PDF-` header on the way; a body that
- * falls silent for longer than the upload's idle allowance is cut off (`408`). The session is checked again after the last byte,
+ * falls silent for longer than the upload's idle allowance, or arrives slower than its
+ * minimum rate, is cut off (`408`). The session is checked again after the last byte,
  * before the file is renamed into place: a PUT that was still streaming when the session
  * completed or expired changes nothing. The session moves to `scanning`.
  */
@@ -38,8 +39,8 @@ export async function storeBlob({ ctx, query, contentType, body }: StoreBlobArgs
     throw invalidRequest({ "content-type": `must be ${PDF_CONTENT_TYPE}` }, "The upload URL accepts only application/pdf.");
   }
   if (!body) throw new ApiError("empty_file");
-  await withUploadSlot(ctx.config, "credentialed", () =>
-    putDocument(ctx.storage, key, requirePdfHeader(new BodyDeadline(body, UPLOAD_IDLE_MS.credentialed).stream()), {
+  await withUploadSlot(ctx.config, ownerOf(session), () =>
+    putDocument(ctx.storage, key, requirePdfHeader(new BodyDeadline(body, UPLOAD_IDLE_MS.credentialed, UPLOAD_MIN_RATE).stream()), {
       contentType: PDF_CONTENT_TYPE,
       maxBytes: ctx.config.maxUploadBytes,
       beforeCommit: async () => assertStillOpen(await findSession(ctx.db, session.id), clockNow()),

@@ -8,7 +8,7 @@ import { assertTokenUnused, scheduleDelivery, sessionForToken, type SessionWithF
 import { hasPdfHeader, requirePdfHeader } from "./pdf-header";
 import { putDocument } from "./put-document";
 import { Pages, UploadJsonInput } from "./schemas";
-import { takeUploadSlot, TOKEN_WITHIN_MS, UPLOAD_IDLE_MS } from "./upload-slots";
+import { ownerOf, takeUploadSlot, TOKEN_WITHIN_MS, UPLOAD_IDLE_MS, UPLOAD_MIN_RATE } from "./upload-slots";
 import { deliveredFileKey, PDF_CONTENT_TYPE } from "./upload-key";
 
 /**
@@ -31,10 +31,9 @@ export async function uploadDocument({ ctx, req }: { ctx: Ctx; req: Request }) {
     return session;
   };
   const headerToken = req.headers.get(CLIENT_TOKEN_HEADER);
-  if (headerToken !== null) await liveSession(headerToken);
   const pool = headerToken !== null ? "credentialed" : "anonymous";
-  let release = await takeUploadSlot(config, pool);
-  const body = req.body ? new BodyDeadline(req.body, UPLOAD_IDLE_MS[pool]) : null;
+  let release = headerToken !== null ? await takeUploadSlot(config, "credentialed", ownerOf(await liveSession(headerToken))) : await takeUploadSlot(config, "anonymous");
+  const body = req.body ? new BodyDeadline(req.body, UPLOAD_IDLE_MS[pool], UPLOAD_MIN_RATE) : null;
   if (pool === "anonymous") body?.setDeadline(Date.now() + TOKEN_WITHIN_MS);
 
   // Set once the document is stored, cleared once it belongs to a completed session.
@@ -45,11 +44,11 @@ export async function uploadDocument({ ctx, req }: { ctx: Ctx; req: Request }) {
       headerToken,
       jsonSchema: UploadJsonInput,
       async onToken(token) {
-        await liveSession(token);
+        const owner = await liveSession(token);
         // Checked: trade the anonymous slot for an upload slot (waiting in that queue if need be).
         release();
         release = () => undefined;
-        release = await takeUploadSlot(config, "credentialed");
+        release = await takeUploadSlot(config, "credentialed", ownerOf(owner));
         body?.setDeadline(null);
         body?.setIdle(UPLOAD_IDLE_MS.credentialed);
       },

@@ -16,11 +16,12 @@ export function failureFromResponse(status: number, body: unknown): ScanFailure 
   if (code === "token_already_used") return new ScanFailure("used");
   if (code === "invalid_token") return new ScanFailure("invalid");
   if (code === "file_too_large" || status === 413) return new ScanFailure("too_large");
-  if (status === 429 || status >= 500) return new ScanFailure("network", `HTTP ${status}`);
+  // 408: the server cut a body that stalled or crawled; on a link that recovers, sending again works.
+  if (status === 408 || status === 429 || status >= 500) return new ScanFailure("network", `HTTP ${status}`);
   return new ScanFailure("generic", typeof code === "string" ? code : `HTTP ${status}`);
 }
 
-/** Only transport failures, 429 and 5xx are worth repeating; never a 410 or another 4xx. */
+/** Only transport failures, 408, 429 and 5xx are worth repeating; never a 410 or another 4xx. */
 export function isRetryable(err: unknown): boolean {
   return err instanceof ScanFailure && err.kind === "network";
 }

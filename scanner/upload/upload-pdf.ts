@@ -17,7 +17,7 @@ export interface UploadHooks {
 
 /**
  * Sends the PDF: one multipart POST when small, otherwise PUT to `upload.url`
- * then `complete`. Transport failures, 429 and 5xx are retried with backoff;
+ * then `complete`. Transport failures, 408, 429 and 5xx are retried with backoff;
  * any other answer (410 expired, 409 used, 413, ...) ends the upload at once.
  * `reports` (one per page, in page order) go with it: the multipart field `report` (JSON
  * text, ahead of the file) or the complete call's `report`; they are left out unless there is

@@ -39,7 +39,20 @@ function stalledBody(first: Uint8Array) {
     },
   });
   // What Node's HTTP server reports when a client disconnects mid-body.
-  return { stream, end: () => controller.close(), fail: () => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })) };
+  return { stream, controller, end: () => controller.close(), fail: () => controller.error(Object.assign(new Error("aborted"), { code: "ECONNRESET" })) };
+}
+
+/** A body that keeps its slot: a little over the minimum rate (9 KiB every 4 s), well under MAX in a test's time, until it fails. */
+function slowBody(first: Uint8Array) {
+  const body = stalledBody(first);
+  const more = setInterval(() => {
+    try {
+      body.controller.enqueue(new Uint8Array(9 * 1024).fill(0x20));
+    } catch {
+      clearInterval(more);
+    }
+  }, 4_000);
+  return { ...body, fail: () => (clearInterval(more), body.fail()) };
 }
 
 function multipartHead(boundary: string, token: string | null) {
@@ -112,32 +125,49 @@ describe("errors", () => {
   });
 
   it("past MAX_CONCURRENT_UPLOADS (2) an upload waits for a slot: served when one frees, 503 with Retry-After when the wait runs out", async () => {
-    const a = await signup();
-    const held = await Promise.all([createSessionWith(a.secretKey), createSessionWith(a.secretKey)]);
-    const slow = held.map(() => stalledBody(multipartHead("XyZ", null)));
+    // One tenant per held upload: a tenant's own share is a quarter of the slots (one here).
+    const [a, b, c, d] = await Promise.all([signup(), signup(), signup(), signup()]);
+    const held = await Promise.all([createSessionWith(a.secretKey), createSessionWith(b.secretKey)]);
+    const slow = held.map(() => slowBody(multipartHead("XyZ", null)));
     const pending = held.map((s, i) => uploadStream(slow[i].stream, { "x-client-token": s.client_token }));
     await new Promise((r) => setTimeout(r, 100));
-    const s = await createSessionWith(a.secretKey);
+    const s = await createSessionWith(c.secretKey);
     const waiting = uploadMultipart(s.client_token, pdfBytes());
     await new Promise((r) => setTimeout(r, 100));
     slow[0].fail();
     expect((await waiting).status).toBe(200);
     // One slot is still held; take the other one again and nothing frees up.
     const s2 = await createSessionWith(a.secretKey);
-    const again = stalledBody(multipartHead("XyZ", null));
+    const again = slowBody(multipartHead("XyZ", null));
     const heldAgain = uploadStream(again.stream, { "x-client-token": s2.client_token });
     await new Promise((r) => setTimeout(r, 100));
-    const s3 = await createSessionWith(a.secretKey);
-    const busy = await uploadMultipart(s3.client_token, pdfBytes());
+    const s3 = await createSessionWith(d.secretKey);
+    const config = await openScanner(s3.client_token);
+    const [busy, busyPut] = await Promise.all([uploadMultipart(s3.client_token, pdfBytes()), putBlob(config.upload.url, pdfBytes())]);
     expect(busy.status).toBe(503);
     expect(busy.body.error).toBe("service_unavailable");
     expect(busy.headers.get("retry-after")).toBe("2");
-    const config = await openScanner(s3.client_token);
-    expect((await putBlob(config.upload.url, pdfBytes())).status).toBe(503);
+    expect(busyPut.status).toBe(503);
     slow[1].fail();
     again.fail();
     await Promise.all([...pending, heldAgain]);
     expect((await uploadMultipart(s3.client_token, pdfBytes())).status).toBe(200);
+  });
+
+  it("a tenant past its share waits while another tenant's upload passes it", async () => {
+    const [a, b] = await Promise.all([signup(), signup()]);
+    const mine = await createSessionWith(a.secretKey);
+    const slow = stalledBody(multipartHead("XyZ", null));
+    const holding = uploadStream(slow.stream, { "x-client-token": mine.client_token });
+    await new Promise((r) => setTimeout(r, 100));
+    let secondDone = false;
+    const second = uploadMultipart((await createSessionWith(a.secretKey)).client_token, pdfBytes()).then((r) => ((secondDone = true), r));
+    const theirs = await uploadMultipart((await createSessionWith(b.secretKey)).client_token, pdfBytes());
+    expect(theirs.status).toBe(200);
+    expect(secondDone).toBe(false);
+    slow.fail();
+    await holding;
+    expect((await second).status).toBe(200);
   });
 
   it("stalled bodies that carry their token take no upload slot; a silent one is cut off with 408", async () => {

@@ -1,7 +1,7 @@
 /**
  * Floods against a real server process. Invariants:
  * - an upload with a bad token in X-Client-Token is refused before its body is read, even
- *   when the body never ends; uploads past MAX_CONCURRENT_UPLOADS wait in the bounded queue
+ *   when the body never ends; uploads past the tenant's share of MAX_CONCURRENT_UPLOADS wait in the bounded queue
  *   and get 503 when the wait runs out; a held upload that falls silent is cut off with 408;
  *   the server's memory stays within a budget however many slow clients connect;
  * - a client cannot escape the login and signup throttles by rotating X-Forwarded-For
@@ -10,9 +10,12 @@
 import { request, type ClientRequest } from "node:http";
 import { describe, expect, it } from "vitest";
 import { awayFromWindowEdge } from "../support/window-edge";
+import { tenantShare } from "@/lib/sessions/upload-slots";
 import { useAppServer } from "./support/use-app-server";
 
 const SLOTS = 8;
+/** The slots one tenant's uploads may hold at once. */
+const SHARE = tenantShare(SLOTS);
 /** RSS the server may grow by while 50 slow uploads hang on it (measured: see the test's log line). */
 const RSS_BUDGET_MB = 150;
 
@@ -44,7 +47,7 @@ function stalledUpload(token: string, sentBytes: number): { answered: Promise<nu
 const settle = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<"pending">((r) => setTimeout(() => r("pending"), ms))]);
 
 describe("scenario 14: an upload flood", () => {
-  it(`bad tokens are refused before the body; past ${SLOTS} slots uploads wait, then 503; silent ones 408; RSS stays within ${RSS_BUDGET_MB} MB`, async () => {
+  it(`bad tokens are refused before the body; past the tenant's share (${SHARE} of ${SLOTS} slots) uploads wait, then 503; silent ones 408; RSS stays within ${RSS_BUDGET_MB} MB`, async () => {
     const a = await server.account();
     const sessions = await Promise.all(Array.from({ length: 20 }, () => server.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${a.secretKey}` })));
     const before = server.rssMb();
@@ -53,13 +56,13 @@ describe("scenario 14: an upload flood", () => {
     const badStatuses = await Promise.all(bad.map((u) => settle(u.answered, 10_000)));
     expect(badStatuses).toEqual(Array(30).fill(400));
     const grown = server.rssMb() - before;
-    console.log(`upload flood: server RSS ${before.toFixed(0)} MB → +${grown.toFixed(0)} MB with ${SLOTS} uploads held, 12 waiting and 30 refused`);
+    console.log(`upload flood: server RSS ${before.toFixed(0)} MB → +${grown.toFixed(0)} MB with ${SHARE} uploads held, ${20 - SHARE} waiting and 30 refused`);
     expect(grown).toBeLessThan(RSS_BUDGET_MB);
     // None sends more: the queued ones are turned away when their wait runs out, the held ones
     // once their silence passes the idle allowance.
     const goodStatuses = await Promise.all(good.map((u) => u.answered));
-    expect(goodStatuses.filter((s) => s === 503)).toHaveLength(20 - SLOTS);
-    expect(goodStatuses.filter((s) => s === 408)).toHaveLength(SLOTS);
+    expect(goodStatuses.filter((s) => s === 503)).toHaveLength(20 - SHARE);
+    expect(goodStatuses.filter((s) => s === 408)).toHaveLength(SHARE);
     for (const u of [...bad, ...good]) u.req.destroy();
     expect((await server.api("GET", "/v1/health")).status).toBe(200);
   }, 120_000);

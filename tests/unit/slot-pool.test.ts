@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPoolBusy, SlotPool } from "@/lib/sessions/slot-pool";
+import { isPoolBusy, KeyedSlotPools, SlotPool } from "@/lib/sessions/slot-pool";
 
 describe("SlotPool", () => {
   it("grants free slots at once and hands a released slot to the first in line", async () => {
@@ -37,5 +37,19 @@ describe("SlotPool", () => {
     release();
     await expect(pool.acquire()).rejects.toSatisfy(isPoolBusy);
     next();
+  });
+});
+
+describe("KeyedSlotPools", () => {
+  it("keeps one pool per key while it is used and forgets it when idle", async () => {
+    const pools = new KeyedSlotPools(() => new SlotPool(1, 0, 10));
+    const a = await pools.acquire("a");
+    const b = await pools.acquire("b");
+    await expect(pools.acquire("a")).rejects.toSatisfy(isPoolBusy);
+    expect(pools.size).toBe(2);
+    a();
+    b();
+    expect(pools.size).toBe(0);
+    (await pools.acquire("a"))();
   });
 });

@@ -42,6 +42,7 @@ describe("failureFromResponse", () => {
     expect(failureFromResponse(413, { error: "file_too_large" }).kind).toBe("too_large");
     expect(failureFromResponse(503, null).kind).toBe("network");
     expect(failureFromResponse(429, { error: "rate_limited" }).kind).toBe("network");
+    expect(failureFromResponse(408, { error: "request_timeout" }).kind).toBe("network");
     expect(failureFromResponse(400, { error: "empty_file" }).kind).toBe("generic");
     expect(isRetryable(new ScanFailure("network"))).toBe(true);
     expect(isRetryable(new ScanFailure("expired"))).toBe(false);
