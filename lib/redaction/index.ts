@@ -1,4 +1,5 @@
 export { getSessionDetail } from "./get-session-detail";
 export { redactSession } from "./redact-session";
-export { getRetentionPolicy, RetentionPolicyInput, setRetentionPolicy } from "./retention-policy";
+export { getRetentionPolicy, setRetentionPolicy } from "./retention-policy";
+export { RetentionPolicyInput, retentionPolicyInput } from "./schemas";
 export { sweepRedactions } from "./sweep-redactions";

@@ -7,7 +7,7 @@ import { CreateKeyInput } from "../../keys/schemas";
 import { CreateProfileInput, UpdateProfileInput } from "../../profiles/schemas";
 import { SessionFilterQuery, SessionListQuery } from "../../sessions/list-query";
 import { PreviewSessionInput } from "../../sessions/schemas";
-import { RetentionPolicyInput } from "../../redaction/retention-policy";
+import { RetentionPolicyInput } from "../../redaction/schemas";
 import { ListQuery } from "../../validation";
 import { UpdateWebhookInput } from "../../webhooks/schemas";
 import { endpoints, jsonResponse as json } from "../endpoint";
