@@ -75,7 +75,7 @@ function SessionDetail({ detail, onRedacted }: { detail: SessionDetailData; onRe
       </Card>
       {s.result && <DocumentCard sessionId={s.id} result={s.result} />}
       <Card title="Metadata" titleId="metadata">
-        <p className="c-muted">Exactly what your server sent when it created the session.</p>
+        <p className="c-muted">{s.redacted ? "Removed by the redaction." : "Exactly what your server sent when it created the session."}</p>
         <pre className="c-meta-full" data-testid="session-metadata" tabIndex={0} aria-labelledby="metadata">
           {metadataPretty(s.metadata)}
         </pre>

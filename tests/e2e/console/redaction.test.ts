@@ -6,6 +6,8 @@ import { dashboard, sessionWith, signedUpOwner } from "../support/console-data";
 import { readSession } from "../support/api";
 
 const browser = useBrowser();
+/** Each test takes eight screenshots, each after a reload and an axe run. */
+const SHOTS_TIMEOUT_MS = 300_000;
 
 describe("happy", () => {
   it("redacts a session from its detail after a confirmation that says what goes and what stays; the list and detail mark it, the audit names the user", async () => {
@@ -38,7 +40,7 @@ describe("happy", () => {
     expect(texts.find((t) => t.startsWith(done.id))).toMatch(/Redacted/);
     expect(texts.find((t) => t.startsWith(other.id))).not.toMatch(/Redacted/);
     await expectNoSeriousA11yViolations(page, "sessions list with a redacted session");
-  });
+  }, SHOTS_TIMEOUT_MS);
 
   it("sets the retention policy in Settings; a value above the operator's ceiling is refused next to its field", async () => {
     const { page, owner } = await signedUpOwner(browser());
@@ -55,5 +57,5 @@ describe("happy", () => {
     await screenshotEveryTheme(page, "settings-retention", async (p) => {
       await p.getByLabel("Keep documents for (hours)").scrollIntoViewIfNeeded();
     });
-  });
+  }, SHOTS_TIMEOUT_MS);
 });
