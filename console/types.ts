@@ -21,6 +21,10 @@ export type SessionSummary = z.infer<typeof R.DashboardSessionItem>;
 export type SessionStatus = SessionSummary["status"];
 /** `GET /v1/dashboard/sessions/:id`: the summary and the document, with a short-lived link while it is kept. */
 export type SessionDetail = z.infer<typeof R.DashboardSession>["session"];
+/** One line of a session's redaction audit trail. */
+export type RedactionAuditEntry = z.infer<typeof R.RedactionAuditEntry>;
+/** `GET /v1/dashboard/retention`: the account's retention policy. */
+export type RetentionPolicy = z.infer<typeof R.RetentionPolicy>;
 export type Analytics = z.infer<typeof R.Analytics>;
 
 export type WebhookConfig = z.infer<typeof R.WebhookConfig>;

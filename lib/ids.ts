@@ -13,6 +13,7 @@ export const ID_PREFIX = {
   usage: "use",
   delivery: "whd",
   event: "evt",
+  redactionAudit: "red",
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIX;

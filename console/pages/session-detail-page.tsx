@@ -6,19 +6,20 @@ import { metadataPretty } from "../session-text";
 import { PageReportList } from "../sessions/page-report-list";
 import { DocumentCard } from "../sessions/document-card";
 import { SessionDeliveries } from "../sessions/session-deliveries";
-import type { SessionDetail as SessionDetailView, WebhookDelivery } from "../types";
+import { RedactSession, type SessionDetailData } from "../sessions/redact-session";
 import { CopyButton } from "../ui/copy-button";
 import { DataGate } from "../ui/data-gate";
 import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
-import { ModeBadge, StatusBadge } from "../ui/status-badge";
+import { ModeBadge, RedactedBadge, StatusBadge } from "../ui/status-badge";
 import { useApiData } from "../use-api-data";
 
 /**
  * `/console/sessions/[id]`: one session, read by id: its facts, the document (pictures and a
- * download), the scanner's per-page quality report, and the webhook deliveries of its events.
+ * download), the scanner's per-page quality report, the Redact action with its audit trail, and
+ * the webhook deliveries of its events.
  */
 export function SessionDetailPage({ id }: { id: string }) {
-  const read = useApiData<{ session: SessionDetailView; deliveries: WebhookDelivery[] }>(`/v1/dashboard/sessions/${encodeURIComponent(id)}`);
+  const read = useApiData<SessionDetailData>(`/v1/dashboard/sessions/${encodeURIComponent(id)}`);
   const missing = read.error?.code === "not_found";
   return (
     <>
@@ -36,14 +37,15 @@ export function SessionDetailPage({ id }: { id: string }) {
         </Card>
       ) : (
         <DataGate state={read} what="the session">
-          {({ session, deliveries }) => <SessionDetail session={session} deliveries={deliveries} />}
+          {(detail) => <SessionDetail detail={detail} onRedacted={read.setData} />}
         </DataGate>
       )}
     </>
   );
 }
 
-function SessionDetail({ session: s, deliveries }: { session: SessionDetailView; deliveries: WebhookDelivery[] }) {
+function SessionDetail({ detail, onRedacted }: { detail: SessionDetailData; onRedacted: (d: SessionDetailData) => void }) {
+  const { session: s, deliveries } = detail;
   return (
     <>
       <Card>
@@ -57,7 +59,7 @@ function SessionDetail({ session: s, deliveries }: { session: SessionDetailView;
           </dd>
           <dt>Status</dt>
           <dd>
-            <StatusBadge status={s.status} />
+            <StatusBadge status={s.status} /> {s.redacted && <RedactedBadge />}
           </dd>
           <dt>Mode</dt>
           <dd>
@@ -73,7 +75,7 @@ function SessionDetail({ session: s, deliveries }: { session: SessionDetailView;
       </Card>
       {s.result && <DocumentCard sessionId={s.id} result={s.result} />}
       <Card title="Metadata" titleId="metadata">
-        <p className="c-muted">Exactly what your server sent when it created the session.</p>
+        <p className="c-muted">{s.redacted ? "Removed by the redaction." : "Exactly what your server sent when it created the session."}</p>
         <pre className="c-meta-full" data-testid="session-metadata" tabIndex={0} aria-labelledby="metadata">
           {metadataPretty(s.metadata)}
         </pre>
@@ -84,7 +86,8 @@ function SessionDetail({ session: s, deliveries }: { session: SessionDetailView;
           <PageReportList pages={s.result.pages} />
         </Card>
       )}
-      <SessionDeliveries sessionId={s.id} initial={deliveries} />
+      <RedactSession detail={detail} onRedacted={onRedacted} />
+      <SessionDeliveries key={deliveries.length} sessionId={s.id} initial={deliveries} />
     </>
   );
 }

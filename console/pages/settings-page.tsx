@@ -9,7 +9,8 @@ import type { Account, ThemeMode } from "../types";
 import { BalanceAlertForm } from "../settings/balance-alert-form";
 import { DeleteAccount } from "../settings/delete-account";
 import { PasswordForm } from "../settings/password-form";
-import type { BalanceAlert } from "../types";
+import type { BalanceAlert, RetentionPolicy } from "../types";
+import { RetentionForm } from "../settings/retention-form";
 import { Card, Loading, PageHeader } from "../ui/layout-parts";
 import { useApiData } from "../use-api-data";
 import { Notice } from "../ui/notice";
@@ -20,10 +21,11 @@ const THEME_CHOICES: { value: ThemeMode; label: string; hint: string }[] = [
   { value: "auto", label: "Match my device", hint: "Follows your system's light or dark setting." },
 ];
 
-/** Theme (saved to the account), account details, password, the low-balance warning, and account deletion. */
+/** Theme (saved to the account), account details, password, the low-balance warning, the retention policy, and account deletion. */
 export function SettingsPage() {
   const { account, setAccount } = useAccount();
   const alert = useApiData<BalanceAlert>("/v1/dashboard/alerts");
+  const retention = useApiData<RetentionPolicy>("/v1/dashboard/retention");
   const [saving, setSaving] = useState<ThemeMode | null>(null);
   // The choice shows (and applies) at once; it falls back if the save fails.
   const [selected, setSelected] = useState<ThemeMode>(account.user.theme_mode);
@@ -102,6 +104,13 @@ export function SettingsPage() {
       <Card title="Low-balance warning" titleId="alert-title">
         <p className="c-muted">Every console page shows a warning when your balance is at or below this many credits.</p>
         {alert.data ? <BalanceAlertForm alert={alert.data} onSaved={alert.setData} /> : <Loading what="the warning" />}
+      </Card>
+      <Card title="Data retention" titleId="retention-title">
+        <p className="c-muted">
+          How long this account keeps scanned documents, and whether finished sessions are redacted automatically. Redacting removes a session&apos;s document, page pictures, metadata,
+          page text and webhook payloads, and keeps its id, status, times and the credit it spent; any session can also be redacted from its page.
+        </p>
+        {retention.data ? <RetentionForm policy={retention.data} onSaved={retention.setData} /> : <Loading what="the retention policy" />}
       </Card>
       <Card title="Delete account" titleId="delete-title">
         <DeleteAccount email={user.email} />

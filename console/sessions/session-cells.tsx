@@ -3,7 +3,7 @@ import { formatDateTime, formatNumber } from "../format";
 import { metadataPreview } from "../session-text";
 import type { SessionSummary } from "../types";
 import type { Column } from "../ui/data-table";
-import { ModeBadge, StatusBadge } from "../ui/status-badge";
+import { ModeBadge, RedactedBadge, StatusBadge } from "../ui/status-badge";
 
 /** Where a session's detail lives in the console. */
 export const sessionHref = (id: string) => `/console/sessions/${encodeURIComponent(id)}`;
@@ -17,13 +17,20 @@ export function SessionLink({ id }: { id: string }) {
   );
 }
 
-type Row = Pick<SessionSummary, "id" | "status" | "mode" | "pages" | "created_at">;
+type Row = Pick<SessionSummary, "id" | "status" | "mode" | "pages" | "created_at"> & { redacted?: boolean };
 
-/** The columns every session table shares: id, status, mode, pages, created. */
+/** The columns every session table shares: id, status (marked when redacted), mode, pages, created. */
 export function sessionColumns<T extends Row>(): Column<T>[] {
   return [
     { label: "Session", cell: (s) => <SessionLink id={s.id} /> },
-    { label: "Status", cell: (s) => <StatusBadge status={s.status} /> },
+    {
+      label: "Status",
+      cell: (s) => (
+        <>
+          <StatusBadge status={s.status} /> {s.redacted && <RedactedBadge />}
+        </>
+      ),
+    },
     { label: "Mode", cell: (s) => <ModeBadge mode={s.mode} /> },
     { label: "Pages", numeric: true, cell: (s) => (s.pages ? formatNumber(s.pages) : "—") },
     { label: "Created", className: "c-date", cell: (s) => formatDateTime(s.created_at) },

@@ -28,3 +28,8 @@ export function StatusBadge({ status }: { status: SessionStatus }) {
 export function ModeBadge({ mode }: { mode: "test" | "live" }) {
   return <span className={mode === "live" ? "c-badge c-badge--accent" : "c-badge"}>{mode === "live" ? "Live" : "Test"}</span>;
 }
+
+/** A redacted session (its data removed): shown beside the status in the list and the detail. */
+export function RedactedBadge() {
+  return <span className="c-badge c-badge--warning">Redacted</span>;
+}

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { withTx } from "../db";
-import { apiKeys, consoleSessions, files, idempotencyKeys, scannerProfiles, sessions, tenants, usageEvents, users, webhookDeliveries } from "../db/schema";
+import { apiKeys, consoleSessions, files, idempotencyKeys, redactionAudit, scannerProfiles, sessions, tenants, usageEvents, users, webhookDeliveries } from "../db/schema";
 import { ApiError, invalidRequest } from "../errors";
 import type { ConsolePrincipal } from "./authenticate-console";
 import type { DeleteAccountInput } from "./schemas";
@@ -9,7 +9,7 @@ import type { DeleteAccountInput } from "./schemas";
 /**
  * `DELETE /v1/dashboard/account`: closes the account in one transaction, once the owner has
  * typed their email. Every key is revoked (kept, so a later use is a plain 401), sessions,
- * their files, deliveries, usage events, profiles, users and console sessions are deleted;
+ * their files, deliveries, redaction audit rows, usage events, profiles, users and console sessions are deleted;
  * the credit ledger stays as the record of what was bought and spent. The stored PDFs are
  * removed after the commit (a failure there leaves objects the orphan sweep removes).
  */
@@ -25,6 +25,7 @@ export async function deleteAccount({ ctx, who, input }: { ctx: Ctx; who: Consol
     await tx.delete(usageEvents).where(eq(usageEvents.tenantId, t));
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.tenantId, t));
     await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.tenantId, t));
+    await tx.delete(redactionAudit).where(eq(redactionAudit.tenantId, t));
     await tx.delete(sessions).where(eq(sessions.tenantId, t));
     await tx.update(tenants).set({ defaultProfileId: null, webhookUrl: null, allowedOrigins: [], name: "Deleted account" }).where(eq(tenants.id, t));
     await tx.delete(scannerProfiles).where(eq(scannerProfiles.tenantId, t));

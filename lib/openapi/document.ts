@@ -124,15 +124,26 @@ function build(): ReturnType<typeof createDocument> {
     },
     paths,
     webhooks: {
-      "scan.completed": {
-        post: {
-          summary: "A session completed (also scan.failed and test.ping, same shape)",
-          description:
-            "Signed: `X-Scanner-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">`. `X-Scanner-Event-Id` repeats the payload's `id`; `X-Scanner-Delivery-Id` names this delivery. Answer any 2xx within 10 s; otherwise it is retried.",
-          requestBody: { content: { "application/json": { schema: WebhookPayload } } },
-          responses: { "200": { description: "Received (any 2xx)." } },
-        },
-      },
+      "scan.completed": webhook(
+        "A session completed (also scan.failed and test.ping, same shape)",
+        "Signed: `X-Scanner-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">`. `X-Scanner-Event-Id` repeats the payload's `id`; `X-Scanner-Delivery-Id` names this delivery. Answer any 2xx within 10 s; otherwise it is retried.",
+      ),
+      "session.redacted": webhook(
+        "A session was redacted (on request or by the retention policy)",
+        "Same shape and signature as scan.completed, with `metadata: {}` and `result: null`: the session's document, metadata, page text and stored webhook payloads are gone; read the session for `redacted_at`.",
+      ),
     },
   });
+}
+
+/** One OpenAPI `webhooks` entry: every event is POSTed with the same body shape. */
+function webhook(summary: string, description: string) {
+  return {
+    post: {
+      summary,
+      description,
+      requestBody: { content: { "application/json": { schema: WebhookPayload } } },
+      responses: { "200": { description: "Received (any 2xx)." } },
+    },
+  };
 }

@@ -16,6 +16,8 @@ export const SESSION_LIST_EXAMPLE = {
         content_type: "application/pdf",
         pages: [],
       },
+      redacted: false,
+      redacted_at: null,
     },
   ],
   next_cursor: "WyIyMDI2LTExLTI1VDEwOjAwOjAwLjAwMFoiLCJzZXNzXzhrMm00cTl4N2MxdiJd",

@@ -42,6 +42,12 @@ export const ScanResult = z
 
 export const ScannerSettings = ScannerSettingsSchema.meta({ id: "ScannerSettings" });
 
+/** A redacted session keeps its id, status, timestamps and mode; its metadata is `{}` and its result gone. */
+const Redaction = {
+  redacted: z.boolean().meta({ description: "True once the session's document, metadata, page text and webhook payloads were removed (`POST /v1/sessions/{id}/redact` or the retention policy)." }),
+  redacted_at: Timestamp.nullable(),
+};
+
 export const CreatedSession = z
   .strictObject({
     id: id("sess"),
@@ -61,7 +67,8 @@ export const Session = z
     metadata: Metadata,
     created_at: Timestamp,
     expires_at: Timestamp,
-    result: ScanResult.nullable(),
+    result: ScanResult.nullable().meta({ description: "The document; null until it exists, and once the session is redacted." }),
+    ...Redaction,
   })
   .meta({ id: "Session" });
 
@@ -144,6 +151,7 @@ export const DashboardSessionItem = z.strictObject({
   metadata: Metadata,
   created_at: Timestamp,
   expires_at: Timestamp,
+  ...Redaction,
 });
 const NextCursor = z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." });
 export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem), next_cursor: NextCursor });
@@ -159,6 +167,23 @@ export const DashboardSession = z.strictObject({
       .meta({ description: "The document; null until it exists." }),
   }),
   deliveries: z.array(z.lazy(() => Delivery)).meta({ description: "This session's webhook deliveries, newest first (at most 20)." }),
+  audit: z.array(z.lazy(() => RedactionAuditEntry)).meta({ description: "Who redacted the session, and redactions storage held up, oldest first." }),
+});
+
+export const RedactionAuditEntry = z.strictObject({
+  at: Timestamp,
+  outcome: z.enum(["redacted", "storage_failed"]).meta({ description: "`storage_failed`: nothing was cleared; the scheduled run retries." }),
+  actor: z.strictObject({
+    kind: z.enum(["api_key", "console_user", "retention_policy"]),
+    id: z.string().nullable().meta({ description: "The key's or the user's id; null for the retention policy." }),
+    label: z.string().nullable().meta({ description: "The user's email or the key's name, when they still exist." }),
+  }),
+});
+
+export const RetentionPolicy = z.strictObject({
+  document_retention_seconds: z.int().nullable().meta({ description: "How long documents are kept; null: the operator's ceiling." }),
+  document_retention_ceiling_seconds: z.int().meta({ description: "The operator's FILE_RETENTION_SECONDS: no policy keeps documents longer." }),
+  redact_after_days: z.int().nullable().meta({ description: "Finished sessions are redacted this many days after they finished; null: never." }),
 });
 
 export const Analytics = z.strictObject({

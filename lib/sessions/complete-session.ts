@@ -1,5 +1,5 @@
 import type { Ctx } from "../context";
-import { eq } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { debitForSession } from "../credits/debit-for-session";
 import { withTx, type Tx } from "../db";
 import { files, tenants, usageEvents } from "../db/schema";
@@ -12,6 +12,7 @@ import { PDF_CONTENT_TYPE } from "./upload-key";
 import type { PageReport, ScanResult } from "../../scanner/contract";
 import { storedSettings } from "../scanner-settings";
 import { resultView } from "../files/result-view";
+import { retainUntilSql } from "../files/retain-until";
 
 export interface Completion {
   session: SessionRow;
@@ -50,7 +51,7 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       pageCount,
       pageReports: c.report ?? null,
       createdAt: now,
-      retainUntil: new Date(now.getTime() + ctx.config.fileRetentionMs),
+      retainUntil: retainUntilSql(ctx.config, session.tenantId, now),
     };
     // The tenant row lock (the debit's first statement) comes before any insert that references
     // the tenant: those take a KEY SHARE lock on it, and two completions holding KEY SHARE and
@@ -102,7 +103,7 @@ export async function claimRefusal(tx: Tx, sessionId: string): Promise<ApiError>
 }
 
 /** The file row and the usage event, as CTEs for the statement that writes the ledger row. */
-function fileWithUsage(tx: Tx, file: typeof files.$inferInsert & { pageCount: number; bytes: number }, mode: SessionRow["mode"]) {
+function fileWithUsage(tx: Tx, file: Omit<typeof files.$inferInsert, "retainUntil"> & { retainUntil: SQL<Date>; pageCount: number; bytes: number }, mode: SessionRow["mode"]) {
   const usage = { id: newId("usage"), tenantId: file.tenantId, sessionId: file.sessionId, mode, pages: file.pageCount, bytes: file.bytes, createdAt: file.createdAt };
   return [
     tx.$with("usage").as(tx.insert(usageEvents).values(usage).returning({ id: usageEvents.id })),

@@ -60,6 +60,10 @@ export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSessi
     failedAt: null,
     failReason: null,
     pageCount: null,
+    redactionRequestedAt: null,
+    redactionActor: null,
+    redactionLeaseUntil: null,
+    redactedAt: null,
   };
   const inserted = await insertIfCovered(ctx.db).execute({ ...driverValues(row), reserveTenant: s.tenantId, reserveNow: s.now.toISOString(), reserveStates: LIVE_STATE_ARRAY });
   if (inserted.length === 0) throw await insufficientCredits(ctx.db, s.tenantId);

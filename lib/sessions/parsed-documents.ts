@@ -66,3 +66,8 @@ async function load(read: () => Promise<Uint8Array | null>): Promise<PDFDocument
 export function forgetParsedDocuments(): void {
   kept.clear();
 }
+
+/** Forgets one document this process keeps parsed (a redaction deleted it). */
+export function forgetParsedDocument(key: string): void {
+  kept.delete(key);
+}

@@ -30,8 +30,19 @@ export function sessionReadView(config: ViewConfig, session: SessionRow, file: F
     metadata: session.metadata,
     created_at: session.createdAt.toISOString(),
     expires_at: session.expiresAt.toISOString(),
-    result: resultView(config, file, now),
+    result: documentGone(session) ? null : resultView(config, file, now),
+    ...redactionView(session),
   };
+}
+
+/** Whether a redaction was asked for: from then on the document is being, or has been, deleted. */
+function documentGone(session: Pick<SessionRow, "redactionRequestedAt">): boolean {
+  return session.redactionRequestedAt !== null;
+}
+
+/** `redacted` and `redacted_at` (lib/redaction): the session keeps its id, status, timestamps and mode. */
+function redactionView(session: Pick<SessionRow, "redactedAt">) {
+  return { redacted: session.redactedAt !== null, redacted_at: session.redactedAt?.toISOString() ?? null };
 }
 
 /** A session as the console lists it (`GET /v1/dashboard/sessions`). */
@@ -44,6 +55,7 @@ export function summaryView(s: SessionRow, now: Date) {
     metadata: s.metadata,
     created_at: s.createdAt.toISOString(),
     expires_at: s.expiresAt.toISOString(),
+    ...redactionView(s),
   };
 }
 
@@ -59,7 +71,7 @@ export function fileAvailable(file: Pick<FileRow, "deletedAt" | "retainUntil">, 
  * own page endpoint.
  */
 export function dashboardSessionView(config: ViewConfig, s: SessionRow, file: FileRow | null, now: Date) {
-  const result = resultView(config, file, now);
+  const result = documentGone(s) ? null : resultView(config, file, now);
   const available = file !== null && fileAvailable(file, now);
   return {
     ...summaryView(s, now),

@@ -7,7 +7,7 @@ import { insertDelivery } from "./insert-delivery";
 export interface EnqueueEventInput {
   tenantId: string;
   sessionId: string;
-  event: "scan.completed" | "scan.failed";
+  event: "scan.completed" | "scan.failed" | "session.redacted";
   metadata: Record<string, unknown>;
   result: Record<string, unknown> | null;
   /** The session's own destination; replaces the tenant endpoint for this session's events. */

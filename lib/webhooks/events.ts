@@ -1,5 +1,5 @@
 /** The event names a tenant can subscribe to (SPEC.md, Events). */
-export const WEBHOOK_EVENTS = ["scan.completed", "scan.failed", "test.ping"] as const;
+export const WEBHOOK_EVENTS = ["scan.completed", "scan.failed", "session.redacted", "test.ping"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** The subscription used when a tenant saves an empty list. */
@@ -19,6 +19,16 @@ export interface WebhookPayload {
   created_at: string;
   /** Session events: the kind of key that opened the session (null for sessions older than the field). */
   created_with?: string | null;
+}
+
+/**
+ * A stored payload with the session's data taken out (lib/redaction): the same event, id,
+ * type and time, with empty `metadata` and no `result`. Every later attempt and replay of
+ * the delivery sends these bytes.
+ */
+export function redactedPayload(stored: string): string {
+  const sent = JSON.parse(stored) as WebhookPayload;
+  return serialisePayload({ ...sent, metadata: {}, result: null });
 }
 
 /** Serialises a payload once; the string is stored and every attempt sends these exact bytes. */

@@ -19,7 +19,7 @@ const LAYERS = {
   http: ["http", "openapi"],
   domain: [
     "accounts", "analytics", "credits", "cron", "domains", "files", "idempotency", "keys", "profiles", "qr",
-    "readiness", "scanner-settings", "scheduler", "session-states", "sessions", "tokens", "webhooks",
+    "readiness", "redaction", "scanner-settings", "scheduler", "session-states", "sessions", "tokens", "webhooks",
   ],
   adapters: ["context", "db", "defer", "ratelimit", "services", "storage"],
   base: ["clock", "config", "crypto", "dependencies", "errors", "ids", "log", "request-body", "text", "validation"],

@@ -13,6 +13,7 @@ import { TextField } from "../../ui/field";
 const EVENT_HINTS: Record<string, string> = {
   "scan.completed": "a document was scanned and stored; carries a short-lived link to the PDF",
   "scan.failed": "a scan or its upload failed",
+  "session.redacted": "a session's data was redacted (on request or by the retention policy)",
   "test.ping": "from the Send test ping button, which works whatever you tick here",
 };
 

@@ -2,6 +2,7 @@ export * from "./api-keys";
 export * from "./credit-ledger";
 export * from "./files";
 export * from "./idempotency-keys";
+export * from "./redaction-audit";
 export * from "./scanner-profiles";
 export * from "./sessions";
 export * from "./tenants";

@@ -7,6 +7,13 @@ export type SessionStatus = (typeof SESSION_STATUSES)[number];
 export const SESSION_CREATORS = ["publishable", "secret", "console"] as const;
 export type SessionCreator = (typeof SESSION_CREATORS)[number];
 
+export const REDACTION_ACTOR_KINDS = ["api_key", "console_user", "retention_policy"] as const;
+/** Who redacted: a secret key's id, a console user's id, or the account's retention policy (no id). */
+export interface RedactionActor {
+  kind: (typeof REDACTION_ACTOR_KINDS)[number];
+  id: string | null;
+}
+
 export const sessions = pgTable(
   "sessions",
   {
@@ -34,6 +41,17 @@ export const sessions = pgTable(
     failedAt: ts("failed_at"),
     failReason: text("fail_reason"),
     pageCount: integer("page_count"),
+    /**
+     * A redaction was asked for (lib/redaction): set first, before any object is deleted, so
+     * a redaction cut short by a storage failure is finished by the cron; who asked is kept
+     * for its audit row.
+     */
+    redactionRequestedAt: ts("redaction_requested_at"),
+    redactionActor: jsonb("redaction_actor").$type<RedactionActor>(),
+    /** A redaction run's claim: others (the cron, another instance) skip the row until it runs out. */
+    redactionLeaseUntil: ts("redaction_lease_until"),
+    /** Set in the transaction that cleared the metadata, page text and delivery payloads. */
+    redactedAt: ts("redacted_at"),
   },
   (t) => [
     index("sessions_tenant_created_idx").on(t.tenantId, t.createdAt),

@@ -22,5 +22,9 @@ export const tenants = pgTable("tenants", {
   webhookSecretShownAt: ts("webhook_secret_shown_at"),
   /** The console warns when the balance is at or below this; null: the default (lib/credits). */
   lowBalanceThreshold: integer("low_balance_threshold"),
+  /** How long documents are kept, at most the operator's FILE_RETENTION_SECONDS; null: that ceiling. */
+  documentRetentionSeconds: integer("document_retention_seconds"),
+  /** Finished sessions are redacted this many days after they finished; null: never (the default). */
+  redactAfterDays: integer("redact_after_days"),
   createdAt: ts("created_at").notNull(),
 });

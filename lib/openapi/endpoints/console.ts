@@ -7,6 +7,7 @@ import { CreateKeyInput } from "../../keys/schemas";
 import { CreateProfileInput, UpdateProfileInput } from "../../profiles/schemas";
 import { SessionFilterQuery, SessionListQuery } from "../../sessions/list-query";
 import { PreviewSessionInput } from "../../sessions/schemas";
+import { RetentionPolicyInput } from "../../redaction/schemas";
 import { ListQuery } from "../../validation";
 import { UpdateWebhookInput } from "../../webhooks/schemas";
 import { endpoints, jsonResponse as json } from "../endpoint";
@@ -53,7 +54,18 @@ export const CONSOLE = endpoints({
   },
   "GET /v1/dashboard/sessions/{id}": {
     ...byConsole, summary: "One session", errors: ["not_found"],
-    responses: { 200: json("The session, its document (a short-lived download link while the file is retained) and its webhook deliveries.", R.DashboardSession) },
+    responses: { 200: json("The session, its document (a short-lived download link while the file is retained), its webhook deliveries and its redaction audit trail.", R.DashboardSession) },
+  },
+  "POST /v1/dashboard/sessions/{id}/redact": {
+    ...byConsole, summary: "Redact a session", errors: ["not_found"],
+    description: "As `POST /v1/sessions/{id}/redact`, recorded as done by the console user.",
+    responses: { 200: json("The session after redaction, as `GET /v1/dashboard/sessions/{id}` reads it.", R.DashboardSession) },
+  },
+  "GET /v1/dashboard/retention": { ...byConsole, summary: "Retention policy", responses: { 200: json("How long documents are kept and when finished sessions are redacted.", R.RetentionPolicy) } },
+  "PUT /v1/dashboard/retention": {
+    ...byConsole, ...validatedByVerb, summary: "Set the retention policy", body: RetentionPolicyInput,
+    description: "Omitted fields keep their value; null clears one. A shorter document retention also shortens documents already kept.",
+    responses: { 200: json("The policy after the change.", R.RetentionPolicy) },
   },
   "GET /v1/dashboard/sessions/{id}/pages/{page}": {
     ...byConsole, summary: "A page's picture", errors: ["invalid_request", "not_found"],

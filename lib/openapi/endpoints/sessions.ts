@@ -40,6 +40,15 @@ export const SESSIONS = endpoints({
     responses: { 200: json("The session.", R.Session) },
     errors: ["not_found"],
   },
+  "POST /v1/sessions/{id}/redact": {
+    summary: "Redact a session",
+    description:
+      "Removes the session's document and page pictures from storage, its metadata, its pages' text and the stored payloads of its webhook deliveries (replays send the redacted body); keeps its id, status, timestamps, mode and the credit it spent. A live session is failed first, so its scanner link stops working. Sends `session.redacted`. Idempotent: a redacted session is answered as it is. A storage outage answers 503 with nothing cleared; the scheduled run finishes the redaction.",
+    tag: "Sessions",
+    auth: "secretKey",
+    responses: { 200: json("The session after redaction (`redacted: true`, `metadata: {}`, `result: null`).", R.Session) },
+    errors: ["not_found"],
+  },
   "GET /v1/sessions/{id}/status": {
     summary: "Poll a session's status",
     description: "For the page that opened the scanner (QR hand-off): authorised by the session's client token.",
