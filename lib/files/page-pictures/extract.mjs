@@ -42,7 +42,8 @@ export async function extractPagePictures(pdf, limits) {
   }
 }
 
-const OBJ = /(\d+)[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b/g;
+// Not inside a run of digits: from every digit of a long run, the match would retry the whole run.
+const OBJ = /(?<![0-9])(\d+)[\0\t\n\f\r ]+\d+[\0\t\n\f\r ]+obj\b/g;
 
 /**
  * The bounded first reading. Streams are found as pdf-lib finds them (a direct `/Length`, or the
