@@ -6,6 +6,9 @@
 import { config, ConfigError } from "./lib/config";
 import { DataDirLockedError, SchemaBehindError } from "./lib/db";
 import { services } from "./lib/services";
+import { unknownAddressWarning } from "./lib/http/client-address";
+import { peerAddressHeaderIsSet } from "./lib/http/path-guard.mjs";
+import { log } from "./lib/log";
 
 export async function registerNode(): Promise<void> {
   try {
@@ -17,6 +20,8 @@ export async function registerNode(): Promise<void> {
     }
     throw err;
   }
+  const addressWarning = unknownAddressWarning({ hosted: config().hosted, trust: config().addressTrust, peerHeaderSet: peerAddressHeaderIsSet() });
+  if (addressWarning) log("warn", addressWarning);
   try {
     await services();
   } catch (err) {

@@ -18,7 +18,26 @@ const nextConfig: NextConfig = {
   // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
-  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // The console's page pictures are made in a worker thread from a file of its own
+  // (lib/files/page-pictures/worker.mjs, loaded by path, so no trace follows it): the file and the
+  // pdf-lib it imports (its CommonJS build only, about 1.1 MB with its dependencies) ship with that route.
+  outputFileTracingIncludes: {
+    "/**": ["./drizzle/**/*"],
+    "/v1/dashboard/sessions/[id]/pages/[page]": [
+      "./lib/files/page-pictures/*.mjs",
+      "./node_modules/pdf-lib/package.json",
+      "./node_modules/pdf-lib/cjs/**/*.js",
+      "./node_modules/pako/package.json",
+      "./node_modules/pako/index.js",
+      "./node_modules/pako/lib/**/*.js",
+      "./node_modules/tslib/package.json",
+      "./node_modules/tslib/tslib.js",
+      "./node_modules/@pdf-lib/standard-fonts/package.json",
+      "./node_modules/@pdf-lib/standard-fonts/lib/**/*.js",
+      "./node_modules/@pdf-lib/upng/package.json",
+      "./node_modules/@pdf-lib/upng/cjs/**/*.js",
+    ],
+  },
   // What a deployment ships is the output trace: Vercel's builder packs each function from it.
   // TRACE_EXCLUDES (scripts/trace-excludes.mjs) says what no function may carry and why; "**"
   // applies it to every route. The instrumentation's trace, which the builder adds to every

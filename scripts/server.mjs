@@ -13,8 +13,16 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
 import { networkInterfaces } from "node:os";
+import { createSecureContext } from "node:tls";
 import { PEER_ADDRESS_HEADER, problemHeaders, setsPeerAddressHeader, v1PathProblem } from "../lib/http/path-guard.mjs";
 import { root } from "./build-if-stale.mjs";
+import { isLoopbackHost, listenHost } from "./listen-host.mjs";
+
+// What the environment asks for is checked before Next loads: a bad TLS pair stops in a moment.
+const tls = tlsOptions();
+const host = listenHost(process.env);
+// Declared before Next starts, so the start-up's client-address check sees it.
+setsPeerAddressHeader();
 
 // As `next start` does, before Next loads: without it the server ran Next's and its
 // packages' non-production paths, about 3 % of a status poll's throughput.
@@ -26,8 +34,6 @@ const app = next({ dev: false, dir: root, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 
-setsPeerAddressHeader();
-const tls = tlsOptions();
 const listener = (req, res) => {
   req.headers[PEER_ADDRESS_HEADER] = req.socket.remoteAddress ?? "";
   const problem = v1PathProblem(req.url ?? "/");
@@ -40,10 +46,14 @@ const listener = (req, res) => {
 const server = tls ? createTlsServer(tls, listener) : createServer(listener);
 server.headersTimeout = 20_000;
 server.requestTimeout = 120_000;
-server.listen(port, () => {
+server.listen(port, host, () => {
   const scheme = tls ? "https" : "http";
   console.log(`docscan listening on ${scheme}://localhost:${port}`);
-  for (const address of lanAddresses()) console.log(`  on this network (a phone on the same Wi-Fi): ${scheme}://${address}:${port}`);
+  if (isLoopbackHost(host)) {
+    console.log(`  this machine only; to open it from a phone on the same network, start with HOST=0.0.0.0 (anyone on that network can then reach it)`);
+  } else {
+    for (const address of lanAddresses()) console.log(`  on this network (a phone on the same Wi-Fi): ${scheme}://${address}:${port}`);
+  }
   if (!tls) console.log("  a phone's camera needs https: see docs/phone-testing.md (a tunnel, or HTTPS_CERT_FILE and HTTPS_KEY_FILE)");
 });
 
@@ -68,12 +78,23 @@ function tlsOptions() {
     console.error(`${missing} is not set: HTTPS_CERT_FILE and HTTPS_KEY_FILE go together (PEM certificate and key).`);
     process.exit(1);
   }
+  let options;
   try {
-    return { cert: readFileSync(cert), key: readFileSync(key) };
+    options = { cert: readFileSync(cert), key: readFileSync(key) };
   } catch (err) {
     console.error(`HTTPS_CERT_FILE / HTTPS_KEY_FILE could not be read: ${err.message}`);
     process.exit(1);
   }
+  try {
+    // Built here, where its errors can be told apart: https.createServer would throw the same
+    // ones later as an uncaught exception with a stack.
+    createSecureContext(options);
+  } catch (err) {
+    const what = err.code === "ERR_OSSL_X509_KEY_VALUES_MISMATCH" ? "the key does not belong to the certificate" : err.message;
+    console.error(`HTTPS_CERT_FILE and HTTPS_KEY_FILE cannot serve https: ${what} (${cert}, ${key}).`);
+    process.exit(1);
+  }
+  return options;
 }
 
 for (const signal of ["SIGINT", "SIGTERM"]) {

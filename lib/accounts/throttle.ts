@@ -12,6 +12,9 @@ const WINDOW_MS = 15 * 60 * 1000;
  * - login, besides: 50 attempts per email whatever the address, so rotating addresses (or a
  *   deployment that cannot see them) cannot multiply the guesses against one account, while
  *   the pair limit still trips first for the owner's own typos;
+ * - login, when the address is unknown (plain `next start` without TRUSTED_PROXY_HOPS): 500
+ *   attempts for all such logins together, so spraying one password over many emails is
+ *   bounded too (the per-email limits alone let it try every address book entry);
  * - signup: 10 per client address; when the address is unknown, 50 for all such signups
  *   together, so no deployment path leaves signup (and its free credits) unthrottled.
  * The address is the one found through trusted proxies only (TRUSTED_PROXY_HOPS): a client
@@ -21,6 +24,7 @@ export const AUTH_THROTTLE = {
   loginPair: { limit: 10, windowMs: WINDOW_MS },
   loginEmail: { limit: 50, windowMs: WINDOW_MS },
   loginAddress: { limit: 100, windowMs: WINDOW_MS },
+  loginUnknownAddress: { limit: 500, windowMs: WINDOW_MS },
   signupAddress: { limit: 10, windowMs: WINDOW_MS },
   signupUnknownAddress: { limit: 50, windowMs: WINDOW_MS },
 } as const;
@@ -57,6 +61,6 @@ function countersFor({ action, email, ip }: ThrottleSubject): [string, { limit: 
     [`auth:login:pair:${mail}:${address ?? "unknown"}`, AUTH_THROTTLE.loginPair],
     [`auth:login:email:${mail}`, AUTH_THROTTLE.loginEmail],
   ];
-  if (address) counters.push([`auth:login:ip:${address}`, AUTH_THROTTLE.loginAddress]);
+  counters.push(address ? [`auth:login:ip:${address}`, AUTH_THROTTLE.loginAddress] : ["auth:login:unknown-address", AUTH_THROTTLE.loginUnknownAddress]);
   return counters;
 }

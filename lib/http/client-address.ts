@@ -33,3 +33,18 @@ function clean(value: string | null | undefined): string | null {
   const v = value?.trim();
   return v ? v.slice(0, 100) : null;
 }
+
+/**
+ * The warning a hosted start logs when no request will have a client address: not on Vercel,
+ * no trusted proxy, and no server entry writing the peer's address (plain `next start`). Every
+ * per-address limit then falls back to its shared cap (signup 50, login 500 per 15 minutes for
+ * all clients together), so one client can use those up for everyone. Null when addresses are known.
+ */
+export function unknownAddressWarning({ hosted, trust, peerHeaderSet }: { hosted: boolean; trust: AddressTrust; peerHeaderSet: boolean }): string | null {
+  if (!hosted || trust.onVercel || trust.trustedProxyHops > 0 || peerHeaderSet) return null;
+  return (
+    "No client address is known for any request: this server entry does not write the peer's address (plain `next start`) and TRUSTED_PROXY_HOPS is 0. " +
+    "Signup and login limits fall back to caps shared by every client (50 signups, 500 logins per 15 minutes). " +
+    "Set TRUSTED_PROXY_HOPS to the number of proxies in front, or start with `npm start` (scripts/server.mjs)."
+  );
+}

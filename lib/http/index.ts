@@ -5,3 +5,4 @@ export { defer, flushDeferred } from "../defer";
 export { json } from "./json";
 export { methods, notFoundEverywhere } from "./methods";
 export { errorResponse, route, type Params, type RouteHandler } from "./route";
+export { UNTRUSTED_BYTES_HEADERS } from "./page-security";

@@ -39,3 +39,13 @@ export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
+
+/**
+ * Headers for a response whose bytes came from a client (a page picture, the CSV export of
+ * metadata): the browser takes the declared type as it is, and even opened on its own such a
+ * response is a sandboxed document that loads and runs nothing.
+ */
+export const UNTRUSTED_BYTES_HEADERS: Readonly<Record<string, string>> = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+};

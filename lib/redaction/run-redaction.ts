@@ -5,7 +5,7 @@ import { DependencyUnavailable } from "../dependencies";
 import { newId } from "../ids";
 import { errorFields, log } from "../log";
 import { scheduleDelivery } from "../sessions/internal";
-import { forgetParsedDocument } from "../sessions/parsed-documents";
+import { forgetDocumentPictures } from "../sessions/page-pictures";
 import { storageUnavailable } from "../storage/unavailable";
 import { deleteSessionObjects } from "./session-objects";
 import { finishRedaction } from "./finish-redaction";
@@ -33,8 +33,8 @@ export async function runRedaction(ctx: Ctx, session: { id: string; tenantId: st
     await db.update(sessions).set({ redactionLeaseUntil: null }).where(eq(sessions.id, session.id));
     throw storageUnavailable(err) ?? new DependencyUnavailable("storage", "unreachable", { cause: err });
   }
-  // The console's page pictures keep a parsed copy for a minute; this process's goes now.
-  if (file) forgetParsedDocument(file.key);
+  // The console's page pictures keep their manifest a few minutes; this process's goes now.
+  if (file) forgetDocumentPictures(file.key);
   const done = await finishRedaction(db, session.id, actor, now);
   if (done) scheduleDelivery(ctx, done.deliveryId);
 }

@@ -63,7 +63,7 @@ export interface EncodedPage {
   mrc?: MrcParts;
   /**
    * For a `bw` page, a small grey JPEG of it, the PDF page's /Thumb: the console shows a page
-   * without rendering it, and a browser cannot show a CCITT G4 image (lib/files/page-image.ts).
+   * without rendering it, and a browser cannot show a CCITT G4 image (lib/files/page-pictures/extract.mjs).
    */
   pdfThumb?: Blob;
 }

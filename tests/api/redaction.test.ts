@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "@/lib/clock";
 import { schema } from "@/lib/db";
+import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
 import { flushDeferred } from "@/lib/http";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
@@ -20,7 +21,7 @@ const eventsFor = (sessionId: string) =>
 afterEach(() => resetClock());
 
 describe("happy", () => {
-  it("removes the document, metadata, page text and delivery payloads; keeps id, status, timestamps, mode and the ledger; sends session.redacted", async () => {
+  it("removes the document and its page pictures, metadata, page text and delivery payloads; keeps id, status, timestamps, mode and the ledger; sends session.redacted", async () => {
     const a = await signup();
     await subscribe(a, receiver.url);
     const s = await completedSession(a);
@@ -28,6 +29,11 @@ describe("happy", () => {
     const before = await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey });
     expect(before.body).toMatchObject({ metadata: SECRET_METADATA, redacted: false, redacted_at: null });
     expect(await objectsOf(svc.get().storage, s.id)).not.toEqual([]);
+    // The console's look at the page stores its pictures beside the document.
+    await callJson("GET", `/v1/dashboard/sessions/${s.id}/pages/1`, { cookie: a.cookie });
+    const [file] = await db().select().from(schema.files).where(eq(schema.files.sessionId, s.id));
+    const pictures = () => svc.get().storage.list(pagePicturesFolder(file.storageKey), 100);
+    expect(await pictures()).not.toEqual([]);
     expect(await rowsOf(db(), s.id)).toContain(SECRET_TEXT);
     const balance = await balanceOf(db(), a.tenant.id);
     const ledger = await ledgerForSession(db(), s.id);
@@ -42,6 +48,7 @@ describe("happy", () => {
     expect((await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey })).body).toEqual(res.body);
 
     expect(await objectsOf(svc.get().storage, s.id)).toEqual([]);
+    expect(await pictures()).toEqual([]);
     const rows = await rowsOf(db(), s.id);
     for (const secret of [SECRET_TEXT, "Jane Roe", "MED-77"]) expect(rows).not.toContain(secret);
     expect(await balanceOf(db(), a.tenant.id)).toBe(balance);

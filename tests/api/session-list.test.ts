@@ -97,6 +97,30 @@ describe("happy", () => {
     expect(lines[1].startsWith(`${s.id},created,test,api,,,`)).toBe(true);
     expect(lines[1].endsWith(`"{""order"":""=HYPERLINK(\\""x\\"")""}"`)).toBe(true);
   });
+
+  it("CSV export is streamed with nosniff and a sandbox CSP; one per account at a time, another account unaffected", async () => {
+    const a = await signup();
+    const b = await signup();
+    await createSessionWith(a.secretKey, { metadata: { q: '"'.repeat(8000) } });
+    const first = await call("GET", "/v1/dashboard/sessions/export", { headers: { cookie: a.cookie } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    // The first export's body is not read yet: it is still running.
+    const second = await callJson("GET", "/v1/dashboard/sessions/export", { cookie: a.cookie });
+    expect(second.status).toBe(429);
+    expect(second.body).toMatchObject({ error: "rate_limited", message: expect.stringContaining("already running") });
+    expect(second.headers.get("retry-after")).toBe("5");
+    const theirs = await call("GET", "/v1/dashboard/sessions/export", { headers: { cookie: b.cookie } });
+    expect(theirs.status).toBe(200);
+    await theirs.text();
+    const csv = await first.text();
+    expect(csv.trimEnd().split("\r\n")).toHaveLength(2);
+    expect(csv.includes('\\""'.repeat(8000))).toBe(true); // each quote: JSON's \" with CSV's "" doubling
+    const third = await call("GET", "/v1/dashboard/sessions/export", { headers: { cookie: a.cookie } });
+    expect(third.status).toBe(200);
+    await third.text();
+  });
 });
 
 describe("errors", () => {

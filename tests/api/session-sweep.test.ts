@@ -14,6 +14,7 @@ import { signup } from "../support/factories";
 import { useServices } from "../support/services";
 import { balanceOf, createSessionWith, openScanner, pdfBytes, putBlob, sessionRow, uploadJson } from "../support/sessions";
 import { contextFor } from "@/lib/context";
+import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
 
 const svc = useServices({ SESSION_TTL_SECONDS: "2", FILE_RETENTION_SECONDS: "2" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -51,17 +52,22 @@ describe("happy", () => {
     expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(249);
   });
 
-  it("files: the sweep deletes objects past retention and marks rows deleted; the URL then reads 404", async () => {
+  it("files: the sweep deletes objects past retention and their page pictures, and marks rows deleted; the URL then reads 404", async () => {
     const a = await signup();
     const s = await createSessionWith(a.secretKey);
     const res = await uploadJson(s.client_token, pdfBytes());
     const [file] = await svc.get().db.select().from(schema.files).where(eq(schema.files.sessionId, s.id));
     const blob = path.join(svc.get().config.dataDir, "blobs", file.storageKey);
     expect(existsSync(blob)).toBe(true);
+    // The console's first look at a page stores the document's picture manifest beside it.
+    await call("GET", `/v1/dashboard/sessions/${s.id}/pages/1`, { headers: { cookie: a.cookie } });
+    const pictures = () => svc.get().storage.list(pagePicturesFolder(file.storageKey), 10);
+    expect((await pictures()).length).toBeGreaterThan(0);
     await sleep(2100);
     const deleted = async () => (await svc.get().db.select().from(schema.files).where(eq(schema.files.id, file.id)))[0].deletedAt !== null;
     await sweepUntil(() => sweepExpiredFiles({ ctx: contextFor(svc.get()) }), deleted);
     expect(existsSync(blob)).toBe(false);
+    expect(await pictures()).toEqual([]);
     const get = await call("GET", res.body.result.url.replace("http://localhost:3000", ""));
     expect(get.status).toBe(404);
   });

@@ -49,8 +49,8 @@ export const CONSOLE = endpoints({
     responses: { 200: json("The newest sessions first, filtered; `next_cursor` continues the list.", R.DashboardSessions) },
   },
   "GET /v1/dashboard/sessions/export": {
-    ...byConsole, summary: "Sessions as CSV", query: SessionFilterQuery, errors: ["invalid_request"],
-    responses: { 200: { description: "Every session matching the filters, newest first (at most 50,000 rows).", contentTypes: ["text/csv"] } },
+    ...byConsole, summary: "Sessions as CSV", query: SessionFilterQuery, errors: ["invalid_request", "rate_limited"],
+    responses: { 200: { description: "Every session matching the filters, newest first, streamed (at most 50,000 rows and 64 MiB; a last line says where it stopped). One export per account at a time: another is `429 rate_limited` with `Retry-After`.", contentTypes: ["text/csv"] } },
   },
   "GET /v1/dashboard/sessions/{id}": {
     ...byConsole, summary: "One session", errors: ["not_found"],

@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Frame } from "@/scanner/detector";
 import { pdfInput } from "@/scanner/capture/send-document";
-import { pageImage } from "@/lib/files/page-image";
+import { pagePicture } from "../../../support/page-pictures";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { pageBoxFor } from "@/scanner/pdf/page-size";
 import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";
@@ -80,7 +80,7 @@ describe("an MRC page in the PDF", () => {
 
   it("carries its preview as the page's /Thumb, which the console serves as the page's picture", async () => {
     const { encoded, pdf } = await mrcPdf(filteredPage());
-    const picture = await pageImage(pdf, 1);
+    const picture = await pagePicture(pdf, 1);
     expect(picture?.contentType).toBe("image/jpeg");
     expect(Buffer.from(picture!.bytes).equals(Buffer.from(await encoded.blob.arrayBuffer()))).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
 import { PNG } from "pngjs";
-import { pageImage } from "@/lib/files/page-image";
+import { pagePicture } from "../../../support/page-pictures";
 import { encodeG4 } from "@/scanner/encode/ccitt-g4";
 import { deflate, filteredRows, readBilevelPng, type Bitmap1 } from "@/scanner/encode/png-bilevel";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
@@ -67,7 +67,7 @@ describe("encodePage for bw", () => {
     // dark where the page's black block is, light on the paper
     expect(decoded.data[(10 * decoded.width + 3) * 4]).toBeLessThan(80);
     expect(decoded.data[(140 * decoded.width + 100) * 4]).toBeGreaterThan(200);
-    const picture = await pageImage(pdf, 1);
+    const picture = await pagePicture(pdf, 1);
     expect(picture?.contentType).toBe("image/jpeg");
     expect(Buffer.from(picture!.bytes).equals(Buffer.from(thumb))).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { methods, route } from "@/lib/http";
+import { methods, route, UNTRUSTED_BYTES_HEADERS } from "@/lib/http";
 import { CONSOLE } from "@/lib/openapi/endpoints/console";
 import { exportSessionsCsv } from "@/lib/sessions";
 
@@ -10,7 +10,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     const day = ctx.now.toISOString().slice(0, 10);
     return new Response(csv, {
       status: 200,
-      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="sessions-${day}.csv"`, "Cache-Control": "private, no-store" },
+      // Metadata is the integrator's (or a browser's) input: never sniffed, never run as a page.
+      headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="sessions-${day}.csv"`, "Cache-Control": "private, no-store", ...UNTRUSTED_BYTES_HEADERS },
     });
   }),
 });

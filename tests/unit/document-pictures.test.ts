@@ -1,0 +1,80 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PDFDocument } from "pdf-lib";
+import { afterEach, describe, expect, it } from "vitest";
+import { ApiError } from "@/lib/errors";
+import { documentPictures, forgetDocumentPictures } from "@/lib/sessions/page-pictures";
+import { createLocalDiskStore } from "@/lib/storage/local-disk";
+import type { BlobStore } from "@/lib/storage/types";
+import { JPEG } from "../support/hostile-pdfs";
+
+async function jpegPages(n: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const image = await doc.embedJpg(JPEG);
+  for (let i = 0; i < n; i++) doc.addPage([image.width, image.height]).drawImage(image, { x: 0, y: 0 });
+  return doc.save();
+}
+
+/** A local store whose downloads of the documents (not of their pictures) are counted, and can be held. */
+function countingStore() {
+  const store = createLocalDiskStore({ dataDir: mkdtempSync(path.join(tmpdir(), "pictures-")), appSecret: "x".repeat(32), publicBaseUrl: "http://localhost:3000" });
+  const counted = { documentReads: 0, gate: null as Promise<void> | null };
+  const wrapped: BlobStore = {
+    ...store,
+    kind: store.kind,
+    async download(key, options) {
+      if (key.startsWith("files/")) {
+        counted.documentReads++;
+        if (counted.gate) await counted.gate;
+      }
+      return store.download(key, options);
+    },
+  };
+  return { store: wrapped, counted };
+}
+
+afterEach(forgetDocumentPictures);
+
+describe("a document's page pictures", () => {
+  it("are made once for all the pages asked at the same time, then read from storage", async () => {
+    const { store, counted } = countingStore();
+    await store.put("files/a.pdf", await jpegPages(2), { contentType: "application/pdf", maxBytes: 1e8 });
+    const source = { store, storageKey: "files/a.pdf", pageCount: 2, timeoutMs: 5_000 };
+    const manifests = await Promise.all(Array.from({ length: 12 }, () => documentPictures(source)));
+    expect(counted.documentReads).toBe(1);
+    expect(manifests[0]).toEqual({ pages: [0, 0], types: ["image/jpeg"] });
+    forgetDocumentPictures();
+    expect(await documentPictures(source)).toEqual({ pages: [0, 0], types: ["image/jpeg"] });
+    expect(counted.documentReads).toBe(1); // the stored manifest, not the document
+  });
+
+  it("a missing document is not kept: the next request looks again", async () => {
+    const { store, counted } = countingStore();
+    const source = { store, storageKey: "files/gone.pdf", pageCount: 1, timeoutMs: 5_000 };
+    expect(await documentPictures(source)).toBeNull();
+    expect(await documentPictures(source)).toBeNull();
+    expect(counted.documentReads).toBe(2);
+  });
+
+  it("two documents are pictured at once; a few more wait their turn, the rest are 503 with Retry-After", async () => {
+    const { store, counted } = countingStore();
+    let open!: () => void;
+    counted.gate = new Promise((resolve) => (open = resolve));
+    const asked = Array.from({ length: 20 }, (_, i) =>
+      documentPictures({ store, storageKey: `files/doc-${i}.pdf`, pageCount: 1, timeoutMs: 5_000 }).then(
+        () => "ok",
+        (err: ApiError) => err,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(counted.documentReads).toBe(2);
+    open();
+    const answers = await Promise.all(asked);
+    expect(answers.filter((a) => a === "ok")).toHaveLength(18);
+    const refused = answers.filter((a): a is ApiError => a instanceof ApiError);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]).toMatchObject({ code: "service_unavailable" });
+    expect(refused[0].headers).toMatchObject({ "Retry-After": "2" });
+  });
+});
