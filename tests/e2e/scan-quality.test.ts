@@ -50,7 +50,8 @@ async function shootAndMeasure(page: Page) {
   await page.getByLabel("Auto-capture").uncheck();
   await page.waitForSelector('.ds-camera[data-engine="ready"]', { timeout: 30_000 });
   await page.getByRole("button", { name: "Take photo" }).click();
-  await page.waitForSelector('.ds-adjust[data-measured="true"]', { timeout: 30_000 });
+  // the first measured preview of a 1200×1600 capture: 30 s was not enough at a load average of 40
+  await page.waitForSelector('.ds-adjust[data-measured="true"]', { timeout: 60_000 });
 }
 
 /**
