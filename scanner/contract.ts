@@ -82,8 +82,11 @@ export type CaptureSource = (typeof CAPTURE_SOURCES)[number];
 export const CORNER_ORIGINS = ["detected", "adjusted", "default"] as const;
 export type CornerOrigin = (typeof CORNER_ORIGINS)[number];
 
-/** Capture problems the scanner prompts about; a page kept despite one lists it. */
-export const PAGE_WARNINGS = ["blurry", "dark", "glare"] as const;
+/**
+ * Capture problems the scanner prompts about; a page kept despite one lists it.
+ * `low_resolution`: the page has fewer than LEGIBLE_DPI pixels per inch.
+ */
+export const PAGE_WARNINGS = ["blurry", "dark", "glare", "low_resolution"] as const;
 export type PageWarning = (typeof PAGE_WARNINGS)[number];
 
 /**
@@ -162,6 +165,15 @@ export const PAGE_REPORT_BOUNDS = {
   pixels: { min: 1, max: 20_000 },
   dpi: { min: 1, max: 2_400 },
 } as const;
+
+/**
+ * The lowest resolution, in pixels per inch of the delivered page, at which 10 pt print stays
+ * legible. One number for the scanner's live guidance ("Move closer", auto-capture held), its
+ * capture prompt and the page's `low_resolution` warning, the service's description of `dpi`
+ * and the console's rating (below it: "poor"). Starting value; docs/scanner.md, "Resolution by
+ * camera", says how it is used and where its measurement lives.
+ */
+export const LEGIBLE_DPI = 100;
 
 /** Why a scan could not finish (`POST /v1/scanner/fail`'s `reason`). */
 export const FAIL_REASONS = ["camera_unavailable", "scan_error", "upload_error"] as const;

@@ -1,4 +1,4 @@
-import type { PageReport } from "@/scanner/contract";
+import { LEGIBLE_DPI, type PageReport } from "@/scanner/contract";
 
 export type Verdict = "good" | "fair" | "poor";
 
@@ -11,7 +11,8 @@ export const GUIDES = {
   glare: { good: 0.01, poor: 0.05 },
   brightness: { goodMin: 0.45, goodMax: 0.95, poor: 0.25 },
   unevennessAfter: { good: 0.08 },
-  dpi: { good: 150 },
+  /** Below the scanner's legible resolution a page is poor: the scanner prompted for it too. */
+  dpi: { good: 150, poor: LEGIBLE_DPI },
   confidence: { good: 0.8 },
 } as const;
 
@@ -33,7 +34,7 @@ export function evennessVerdict(after: number): Verdict {
 }
 
 export function dpiVerdict(dpi: number): Verdict {
-  return dpi >= GUIDES.dpi.good ? "good" : "fair";
+  return dpi >= GUIDES.dpi.good ? "good" : dpi < GUIDES.dpi.poor ? "poor" : "fair";
 }
 
 /** Corners a person set by hand are trusted; detected ones by the detector's confidence. */

@@ -5,7 +5,7 @@ import { brightnessVerdict, cornersVerdict, dpiVerdict, evennessVerdict, glareVe
 
 const SOURCE_WORDS: Record<CaptureSource, string> = { camera: "Live camera", file: "A photo picked from the phone" };
 const CORNER_WORDS: Record<CornerOrigin, string> = { detected: "Found by the scanner", adjusted: "Set by hand", default: "Not found; the whole frame was kept" };
-const WARNING_WORDS: Record<PageWarning, string> = { blurry: "blurry", dark: "too dark", glare: "glare" };
+const WARNING_WORDS: Record<PageWarning, string> = { blurry: "blurry", dark: "too dark", glare: "glare", low_resolution: "too far (low resolution)" };
 const VERDICT_WORDS: Record<Verdict, { text: string; tone: string }> = {
   good: { text: "good", tone: "c-badge--success" },
   fair: { text: "fair", tone: "c-badge--warning" },

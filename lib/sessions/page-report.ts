@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CAPTURE_SOURCES, CORNER_ORIGINS, FILTERS, PAGE_REPORT_BOUNDS as B, PAGE_WARNINGS, SETTINGS_BOUNDS, type PageReport as ContractPageReport } from "../../scanner/contract";
+import { CAPTURE_SOURCES, CORNER_ORIGINS, FILTERS, LEGIBLE_DPI, PAGE_REPORT_BOUNDS as B, PAGE_WARNINGS, SETTINGS_BOUNDS, type PageReport as ContractPageReport } from "../../scanner/contract";
 import { PageText } from "./page-text";
 import type { FieldErrors } from "../errors";
 import { issuesToFields } from "../validation";
@@ -21,7 +21,7 @@ export const PageReport = z
     confidence: unit("The detector's confidence in the corners it found, 0..1 (0 when it found none); 0.8 or more is trustworthy."),
     width: pixels("Width in pixels of the delivered page image."),
     height: pixels("Height in pixels of the delivered page image."),
-    dpi: z.int().min(B.dpi.min).max(B.dpi.max).meta({ description: "Pixels per inch of the delivered page at its physical size (A4/Letter when snapped); 150 or more reads well for OCR." }),
+    dpi: z.int().min(B.dpi.min).max(B.dpi.max).meta({ description: `Pixels per inch of the delivered page at its physical size (A4/Letter when snapped); 150 or more reads well for OCR, under ${LEGIBLE_DPI} is too small for 10 pt print.` }),
     sharpness: unit("Focus of the straightened page, 0 (no edges) .. 1 (crisp print); 0.35 or more is good, under 0.15 blurry."),
     glare: unit("Share of the page that is blown out (glare, flash), 0..1; 0.01 or less is good, over 0.05 glared."),
     brightness: unit("Mean brightness of the paper in the camera's picture, 0 (black) .. 1 (white); 0.45 to 0.95 is good, under 0.25 too dark."),
@@ -30,7 +30,7 @@ export const PageReport = z
     warnings: z
       .array(z.enum(PAGE_WARNINGS))
       .refine((list) => new Set(list).size === list.length, "must not repeat a warning")
-      .meta({ description: "Prompts the person saw at capture (`blurry`, `dark`, `glare`) and kept the page anyway." }),
+      .meta({ description: `Prompts the person saw at capture (\`blurry\`, \`dark\`, \`glare\`, \`low_resolution\`: under ${LEGIBLE_DPI} dpi) and kept the page anyway.` }),
     ocr: PageText.optional(),
   })
   .meta({ id: "PageReport" });

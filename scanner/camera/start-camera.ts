@@ -1,6 +1,11 @@
+import { growToLargestMode, STREAM_REQUESTS } from "./stream-mode";
+import { largestPhoto, stillScale } from "./take-still";
+
 /** What the running camera can do beyond the preview. */
 export interface CameraControls {
   stream: MediaStream;
+  /** Still pixels per stream pixel: above 1 when the camera's photos are larger than its video (live guidance judges the page at the still's size). */
+  stillScale: number;
   torch: boolean;
   zoom: { min: number; max: number; step: number; value: number } | null;
   setTorch(on: boolean): Promise<void>;
@@ -24,31 +29,46 @@ interface TorchZoomCaps extends MediaTrackCapabilities {
 }
 
 /**
- * Starts the rear camera at the highest resolution the device offers up to 4K
- * (the capture is grabbed from this track at full size; detection uses a
- * downscaled copy of each frame) and shows it in `video` at once.
+ * Starts the rear camera at the highest resolution the device offers up to 4K, in either
+ * orientation (scanner/camera/stream-mode.ts; the capture is grabbed from this track at full
+ * size, detection uses a downscaled copy of each frame) and shows it in `video` at once.
  */
 export async function startCamera(video: HTMLVideoElement): Promise<CameraControls> {
   if (!window.isSecureContext) throw new CameraError("insecure");
   if (!navigator.mediaDevices?.getUserMedia) throw new CameraError("unavailable");
-  let stream: MediaStream;
-  try {
-    stream = await navigator.mediaDevices.getUserMedia({
-      audio: false,
-      video: { facingMode: { ideal: "environment" }, width: { ideal: 3840 }, height: { ideal: 2160 } },
-    });
-  } catch (err) {
-    const name = (err as DOMException)?.name;
-    throw new CameraError(name === "NotAllowedError" || name === "SecurityError" ? "denied" : "unavailable", err);
-  }
+  const stream = await openStream();
+  const track = stream.getVideoTracks()[0];
+  if (track) await growToLargestMode(track);
   video.srcObject = stream;
   video.muted = true;
   video.playsInline = true;
   await video.play().catch(() => undefined);
-  return controlsFor(stream);
+  return controlsFor(stream, track ? await photoScale(track) : 1);
 }
 
-function controlsFor(stream: MediaStream): CameraControls {
+/** The first of STREAM_REQUESTS the browser grants; a refusal by the person or policy ends it at once. */
+async function openStream(): Promise<MediaStream> {
+  let last: unknown;
+  for (const request of STREAM_REQUESTS) {
+    try {
+      return await navigator.mediaDevices.getUserMedia(request);
+    } catch (err) {
+      const name = (err as DOMException)?.name;
+      if (name === "NotAllowedError" || name === "SecurityError") throw new CameraError("denied", err);
+      last = err;
+    }
+  }
+  throw new CameraError("unavailable", last);
+}
+
+/** How much larger than the stream the camera's own photo is (1 without ImageCapture). */
+async function photoScale(track: MediaStreamTrack): Promise<number> {
+  const photo = await largestPhoto(track).catch(() => null);
+  const { width, height } = track.getSettings();
+  return photo && width && height ? stillScale({ width, height }, photo) : 1;
+}
+
+function controlsFor(stream: MediaStream, stillScale: number): CameraControls {
   const track = stream.getVideoTracks()[0];
   const caps = (track.getCapabilities?.() ?? {}) as TorchZoomCaps;
   const settings = track.getSettings() as MediaTrackSettings & { zoom?: number };
@@ -56,6 +76,7 @@ function controlsFor(stream: MediaStream): CameraControls {
     track.applyConstraints({ advanced: [c as MediaTrackConstraintSet] }).catch(() => undefined);
   return {
     stream,
+    stillScale,
     torch: caps.torch === true,
     zoom: caps.zoom && caps.zoom.max > caps.zoom.min ? { ...caps.zoom, value: settings.zoom ?? caps.zoom.min } : null,
     setTorch: (on) => apply({ torch: on }),

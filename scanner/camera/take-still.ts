@@ -48,6 +48,27 @@ export function photoWins(photo: Size, frame: Size): boolean {
 }
 
 /**
+ * Still pixels per frame pixel when the camera's photo replaces the frame: the frame is the
+ * largest centred rectangle of its aspect inside the photo (as in `cornersInStill`), whatever
+ * orientation either reports; 1 when the photo is no larger.
+ */
+export function stillScale(frame: Size, photo: Size): number {
+  const long = Math.max(photo.width, photo.height) / Math.max(frame.width, frame.height);
+  const short = Math.min(photo.width, photo.height) / Math.min(frame.width, frame.height);
+  const k = Math.min(long, short);
+  return Number.isFinite(k) && k > 1 ? k : 1;
+}
+
+/** The camera's largest photo (ImageCapture's photo capabilities), or null where there is no ImageCapture or it does not say. */
+export async function largestPhoto(track: MediaStreamTrack): Promise<Size | null> {
+  const Ctor = (globalThis as { ImageCapture?: ImageCaptureCtor }).ImageCapture;
+  if (!Ctor || track.readyState !== "live") return null;
+  const caps = await new Ctor(track).getPhotoCapabilities?.().catch(() => undefined);
+  const width = caps?.imageWidth?.max ?? 0, height = caps?.imageHeight?.max ?? 0;
+  return width && height ? { width, height } : null;
+}
+
+/**
  * Fractions of the video frame to fractions of a still of another aspect ratio. Cameras
  * stream a centred crop of the sensor (16:9 video from a 4:3 sensor), so the frame is taken
  * to be the largest centred rectangle of its aspect inside the still.

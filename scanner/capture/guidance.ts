@@ -1,13 +1,21 @@
 import type { StringKey } from "../i18n";
+import { WARN } from "../image/measure";
 import type { LiveDetection, NormQuad } from "../worker/protocol";
+import { tooFar, type PageInView } from "./page-in-view";
 
 /** Below this mean luma (0..255) the frame is too dark to scan. */
 export const DARK_LUMA = 45;
 /** A page covering less of the frame than this is too far away. */
 export const MIN_AREA = 0.2;
-/** Laplacian variance floor on the 480-pixel detection frame. */
-export const SHARPNESS_FLOOR = 12;
-/** A frame must be at least this share of the sharpest recent frame. */
+/**
+ * Below this focus (the page report's sharpness, 0..1, of a full-resolution patch of the page)
+ * the page is out of focus: "Hold steady", and auto-capture waits. The editor's "blurry"
+ * prompt threshold, so auto-capture never takes a page the editor would prompt about as
+ * blurred (docs/scanner.md, "Focus": the synthetic page's patch scores 1.0 sharp, 0.53 at
+ * σ 1 px, 0.21 at σ 2, 0.01 at σ 3 and 0 at σ 4 and beyond).
+ */
+export const FOCUS_FLOOR = WARN.blurryBelow;
+/** A frame's Laplacian variance (the small frame) must be at least this share of the recent best: no frame taken mid-shake. */
 const SHARPNESS_SHARE = 0.6;
 /**
  * Auto-capture only takes frames the detector is this sure of; below it the
@@ -44,21 +52,39 @@ export function quadArea(q: NormQuad): number {
  */
 export type AutoState = "armed" | "waiting" | "unsure";
 
+/** A live detection and where its page stands in the stream (null without a page or before the stream's size is known). */
+export interface LiveView extends LiveDetection {
+  page: PageInView | null;
+}
+
+/** Out of focus: the full-resolution patch of the page scores below FOCUS_FLOOR. */
+export function outOfFocus(d: LiveDetection): boolean {
+  return d.focus !== null && d.focus < FOCUS_FLOOR;
+}
+
+/** Too far: the page covers too little of the frame, or would come out below the legible resolution while it could still come closer. */
+function farAway(corners: NormQuad, page: PageInView | null): boolean {
+  return quadArea(corners) < MIN_AREA || (page !== null && tooFar(page));
+}
+
 /** The hint shown over the preview for one detection result; `auto` is null while auto-capture is off. */
-export function guidanceFor(d: LiveDetection | null, auto: AutoState | null = null): StringKey {
+export function guidanceFor(d: LiveView | null, auto: AutoState | null = null): StringKey {
   if (!d) return "guideFind";
   if (d.luma < DARK_LUMA) return "guideDark";
   if (!d.corners) return "guideFind";
   if (auto === "waiting") return "guideNext";
-  if (quadArea(d.corners) < MIN_AREA) return "guideCloser";
+  if (farAway(d.corners, d.page)) return "guideCloser";
+  if (outOfFocus(d)) return "guideBlurry";
   if (auto === "unsure") return "guideManual";
   return "guideHold";
 }
 
 /**
  * Decides when to take the picture by itself: the quad has been stable for the
- * detector's StabilityTracker (which holds it still for 0.8 s), covers enough of the frame, and the frame is sharp
- * (variance of the Laplacian above a floor and near the best seen lately), and
+ * detector's StabilityTracker (which holds it still for 0.8 s), is not too far (covers
+ * enough of the frame and comes out at the legible resolution, or fills the frame), the
+ * page is in focus (its full-resolution patch measured, at FOCUS_FLOOR or above) and the
+ * frame not shaken (variance of the Laplacian near the best seen lately), and
  * the detector's confidence is at least AUTO_CAPTURE_CONFIDENCE.
  * After a capture it stays disarmed until the page moves or leaves the frame,
  * so the same page is not taken twice.
@@ -73,7 +99,7 @@ export class AutoCapture {
   /** Recent confidence (smoothed, so the hint does not flicker from frame to frame). */
   private confidence = 0;
 
-  update(d: LiveDetection, nowMs: number): boolean {
+  update(d: LiveView, nowMs: number): boolean {
     this.best = Math.max(d.sharpness, this.best * 0.98);
     this.confidence = !d.corners ? 0 : this.confidence ? 0.7 * this.confidence + 0.3 * d.confidence : d.confidence;
     if (!this.armed) {
@@ -84,11 +110,11 @@ export class AutoCapture {
       return false;
     }
     if (nowMs - this.lastFire < COOLDOWN_MS) return false;
-    const sharp = d.sharpness >= SHARPNESS_FLOOR && d.sharpness >= SHARPNESS_SHARE * this.best;
+    const sharp = d.focus !== null && !outOfFocus(d) && d.sharpness >= SHARPNESS_SHARE * this.best;
     const sure = d.confidence >= AUTO_CAPTURE_CONFIDENCE;
-    const ready = d.stable && sure && !!d.corners && quadArea(d.corners) >= MIN_AREA && d.luma >= DARK_LUMA && sharp;
-    if (ready) this.disarm(nowMs, d.corners);
-    return ready;
+    if (!d.stable || !sure || !d.corners || farAway(d.corners, d.page) || d.luma < DARK_LUMA || !sharp) return false;
+    this.disarm(nowMs, d.corners);
+    return true;
   }
 
   get state(): AutoState {

@@ -34,7 +34,7 @@ const CLIP_LUMA = 250, CLIP_CHROMA = 24;
 export function measurePage(page: Frame): PageQuality {
   const grid = paperGrid(page);
   const brightness = grid.reduce((s, v) => s + v, 0) / grid.length / 255;
-  return { sharpness: sharpness(page), glare: glare(page, grid), brightness };
+  return { sharpness: focusSharpness(page), glare: glare(page, grid), brightness };
 }
 
 /**
@@ -82,7 +82,7 @@ function paperGrid(page: Frame): number[] {
 // removes. A crisp page loses most of it, a blurred one little, whatever the amount of
 // text (sensor noise counts as detail, so a noisy page scores a little higher). Every other
 // row and column is sampled.
-function sharpness(page: Frame): number {
+export function focusSharpness(page: Frame): number {
   const { data, width: W, height: H } = page;
   if (W < 12 || H < 12) return 0;
   const luma = new Float32Array(W * H);

@@ -15,6 +15,7 @@ const PROMPTS: Record<PageWarning, StringKey> = {
   blurry: "promptBlurry",
   dark: "promptDark",
   glare: "promptGlare",
+  low_resolution: "promptSmall",
 };
 
 /** The page's filter: a row of native radio buttons styled as a segmented control. */

@@ -57,11 +57,13 @@ export function CameraView({ t, settings, engine, engineProgress, active, canCap
       setBusy(false);
     }
   };
-  const { detection, dps, ms, autoState } = useDetectionLoop(video, engine, active && ready && !!cam, autoOn && canCapture ? (d) => void capture(located(d)) : null);
+  const { detection, dps, ms, autoState } = useDetectionLoop(video, engine, active && ready && !!cam, autoOn && canCapture ? (d) => void capture(located(d)) : null, cam?.stillScale);
   const hint = !ready ? null : busy ? "guideCapturing" : guidanceFor(detection, autoState);
 
   return (
-    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"} data-still={stillKind ?? undefined}>
+    <section className="ds-camera" aria-label={t("title")} hidden={!active} data-dps={dps} data-detect-ms={ms} data-engine={ready ? "ready" : "loading"} data-still={stillKind ?? undefined}
+      data-stream={cam ? `${size.w}x${size.h}` : undefined} data-page-dpi={detection?.page ? Math.round(detection.page.dpi) : undefined}
+      data-focus={detection?.focus != null ? detection.focus.toFixed(2) : undefined}>
       <div className="ds-viewport">
         <video ref={video} className="ds-video" muted playsInline autoPlay
           onLoadedMetadata={(e) => setSize({ w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight })} />

@@ -49,7 +49,7 @@ interface Props {
 /**
  * Lets the person drag (or arrow-key) the four corners and choose the filter before the page
  * is straightened, with a live preview of the result; a new capture's first preview is
- * measured, and a blurry, dark or glaring one prompts to retake.
+ * measured, and a blurry, dark, glaring or too small one prompts to retake.
  */
 export function CornerEditor({ t, draft, engine, onConfirm, onRetake }: Props) {
   const [corners, setCorners] = useState<NormQuad>(draft.corners);
@@ -57,10 +57,10 @@ export function CornerEditor({ t, draft, engine, onConfirm, onRetake }: Props) {
   const [warnings, setWarnings] = useState(draft.warnings);
   const [showPreview, setShowPreview] = useState(false);
   const preview = usePagePreview(engine, draft.source, corners, filter);
-  const measures = preview.measures;
+  const { measures, dpi } = preview;
   useEffect(() => {
-    if (measures) setWarnings((w) => w ?? pageWarnings(measures));
-  }, [measures]);
+    if (measures && dpi !== null) setWarnings((w) => w ?? pageWarnings(measures, dpi));
+  }, [measures, dpi]);
   const prompted = warnings ?? [];
   const stage = useRef<HTMLDivElement>(null);
   const [stageSize, setStageSize] = useState({ w: 0, h: 0 });

@@ -1,16 +1,18 @@
 "use client";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { grabDetectFrame } from "../camera/grab-frame";
-import { AutoCapture, type AutoState } from "../capture/guidance";
+import { grabDetectFrame, grabFocusPatch } from "../camera/grab-frame";
+import { AutoCapture, type AutoState, type LiveView } from "../capture/guidance";
+import { pageInView } from "../capture/page-in-view";
 import type { ScanEngine } from "../worker/client";
-import type { LiveDetection } from "../worker/protocol";
+import type { LiveDetection, NormQuad } from "../worker/protocol";
 
 const IN_FLIGHT = 2;
 
 /**
  * Feeds downscaled video frames to the detector worker, at most two in flight
- * (so a slow phone drops frames instead of queueing them), and reports the
- * latest detection, the measured detections per second and worker time per
+ * (so a slow phone drops frames instead of queueing them), each with a full-resolution
+ * patch of where the page last was (its focus), and reports the latest detection with the
+ * page's effective resolution, the measured detections per second and worker time per
  * detection, and auto-capture and its state (null while it is off).
  */
 export function useDetectionLoop(
@@ -19,8 +21,10 @@ export function useDetectionLoop(
   active: boolean,
   /** Null while auto-capture is switched off. */
   onAuto: ((d: LiveDetection) => void) | null,
+  /** Still pixels per stream pixel (the camera's photo is larger than its video). */
+  stillScale = 1,
 ) {
-  const [detection, setDetection] = useState<LiveDetection | null>(null);
+  const [detection, setDetection] = useState<LiveView | null>(null);
   const [dps, setDps] = useState(0);
   const [ms, setMs] = useState(0);
   const [autoState, setAutoState] = useState<AutoState>("armed");
@@ -28,6 +32,10 @@ export function useDetectionLoop(
   const started = useRef(false);
   const onAutoRef = useRef(onAuto);
   onAutoRef.current = onAuto;
+  const scale = useRef(stillScale);
+  scale.current = stillScale;
+  /** Where the page was last seen: the next frame's focus patch is cut there. */
+  const lastCorners = useRef<NormQuad | null>(null);
 
   useEffect(() => {
     if (!active) return;
@@ -43,8 +51,13 @@ export function useDetectionLoop(
       if (stop) return;
       if (!v || v.readyState < 2 || !v.videoWidth) return void requestAnimationFrame(step);
       try {
-        const d = await engine.detect(await grabDetectFrame(v));
+        const last = lastCorners.current;
+        const [frame, patch] = await Promise.all([grabDetectFrame(v), last ? grabFocusPatch(v, last) : null]);
+        const found = await engine.detect(frame, patch ?? undefined);
         if (stop) return;
+        lastCorners.current = found.corners;
+        const stream = { width: v.videoWidth, height: v.videoHeight, stillScale: scale.current };
+        const d: LiveView = { ...found, page: found.corners ? pageInView(found.corners, stream) : null };
         setDetection(d);
         count++;
         busy += d.ms;

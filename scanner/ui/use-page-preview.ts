@@ -18,6 +18,8 @@ export interface PagePreview {
   corners: NormQuad | null;
   filter: Filter | null;
   measures: PageMeasures | null;
+  /** Pixels per inch the full page will have (the preview itself is smaller). */
+  dpi: number | null;
   /** Previews made so far (tests wait on it). */
   count: number;
 }
@@ -29,7 +31,7 @@ export interface PagePreview {
  * at full resolution on confirm).
  */
 export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQuad, filter: Filter): PagePreview {
-  const [shown, setShown] = useState<PagePreview>({ url: null, blob: null, corners: null, filter: null, measures: null, count: 0 });
+  const [shown, setShown] = useState<PagePreview>({ url: null, blob: null, corners: null, filter: null, measures: null, dpi: null, count: 0 });
   const latest = useRef(0);
   const url = useRef<string | null>(null);
   const closed = useRef(false);
@@ -43,7 +45,7 @@ export function usePagePreview(engine: ScanEngine, source: Blob, corners: NormQu
         if (n !== latest.current || closed.current) return;
         const old = url.current;
         url.current = URL.createObjectURL(out.blob);
-        setShown((s) => ({ url: url.current, blob: out.blob, corners, filter, measures: out.measures, count: s.count + 1 }));
+        setShown((s) => ({ url: url.current, blob: out.blob, corners, filter, measures: out.measures, dpi: out.dpi, count: s.count + 1 }));
         if (old) URL.revokeObjectURL(old);
       } catch {
         // keep the last preview

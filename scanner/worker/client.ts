@@ -46,9 +46,10 @@ export class ScanEngine {
     return this.worker !== null;
   }
 
-  detect(image: ImageBitmap): Promise<LiveDetection> {
-    if (this.local) return Promise.resolve(this.local.detectLive(image));
-    return this.call({ op: "detect", image }, [image]) as Promise<LiveDetection>;
+  /** One live frame, and the focus of `patch` (a full-resolution cut of the page) when given. */
+  detect(image: ImageBitmap, patch?: ImageBitmap): Promise<LiveDetection> {
+    if (this.local) return Promise.resolve(this.local.detectLive(image, patch));
+    return this.call({ op: "detect", image, patch }, patch ? [image, patch] : [image]) as Promise<LiveDetection>;
   }
 
   resetTracker(): void {

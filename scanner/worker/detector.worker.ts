@@ -16,7 +16,7 @@ async function handle(req: WorkerRequest): Promise<unknown> {
       ops.resetTracker();
       return typeof OffscreenCanvas !== "undefined";
     }
-    case "detect": return ops.detectLive(req.image);
+    case "detect": return ops.detectLive(req.image, req.patch);
     case "reset": return ops.resetTracker();
     case "encode": return ops.encodeSource(req.image);
     case "locate": return ops.locate(req.blob);

@@ -1,6 +1,7 @@
 import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
 import { cropPage, normalise, pageDpi } from "./crop";
 import { meanLuma } from "../capture/filters";
+import { focusSharpness } from "../image/measure";
 import { applyFilter, StraightPages } from "./page-pipeline";
 import { encodePage } from "./page-encoding";
 import type { MakeSurface } from "./surface";
@@ -17,7 +18,7 @@ type Drawable = ImageBitmap;
  * Everything a live tick computes from the frame's pixels (what `npm run bench:detect`
  * times as the detector's cost per live frame).
  */
-export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: number): Omit<LiveDetection, "ms"> {
+export function analyseLiveFrame(frame: Frame, tracker: StabilityTracker, now: number): Omit<LiveDetection, "ms" | "focus"> {
   // One look: the extra looks at an unsure answer cost 2-3x a tick on 12 % of frames, and such
   // a frame is never auto-captured; the still they would help is searched with every look
   // (`locate`), and draftCorners prefers its answer (docs/detector.md, sixteenth round).
@@ -41,11 +42,15 @@ export class ImageOps {
   private readonly straight = new StraightPages();
   constructor(private readonly surface: MakeSurface) {}
 
-  /** One live frame: page corners, stability, sharpness and brightness. Closes the bitmap. */
-  detectLive(image: Drawable): LiveDetection {
+  /**
+   * One live frame: page corners, stability, sharpness and brightness, and the focus of
+   * `patch` (a full-resolution cut of the page) when one came. Closes the bitmaps.
+   */
+  detectLive(image: Drawable, patch?: Drawable): LiveDetection {
     const t0 = performance.now();
     const frame = this.pixels(image, image.width, image.height);
-    return { ...analyseLiveFrame(frame, this.tracker, t0), ms: performance.now() - t0 };
+    const focus = patch ? focusSharpness(this.pixels(patch, patch.width, patch.height)) : null;
+    return { ...analyseLiveFrame(frame, this.tracker, t0), focus, ms: performance.now() - t0 };
   }
 
   resetTracker(): void {

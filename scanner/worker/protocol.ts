@@ -10,7 +10,13 @@ export interface LiveDetection {
   confidence: number;
   stable: boolean;
   progress: number;
+  /** Variance of the Laplacian of the small frame: drops while the camera moves. */
   sharpness: number;
+  /**
+   * Focus of a full-resolution patch of the page (the page report's sharpness measure, 0..1),
+   * or null when no patch came with the frame: the small frame hides the blur of a large stream.
+   */
+  focus: number | null;
   luma: number;
   ms: number;
 }
@@ -63,7 +69,7 @@ export interface WarpedPage extends EncodedImage {
 /** Requests to the worker; each gets one reply with the same `id`. */
 export type WorkerRequest =
   | { id: number; op: "warmup" }
-  | { id: number; op: "detect"; image: ImageBitmap }
+  | { id: number; op: "detect"; image: ImageBitmap; patch?: ImageBitmap }
   | { id: number; op: "reset" }
   | { id: number; op: "encode"; image: ImageBitmap }
   | { id: number; op: "locate"; blob: Blob }

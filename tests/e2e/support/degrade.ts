@@ -4,29 +4,39 @@
  */
 import type { Photo } from "./synthetic-page";
 
-/** Separable Gaussian blur of the RGB channels (edges repeated): a page out of focus. */
+/**
+ * A page out of focus: a Gaussian blur of the RGB channels of about `sigma` px, as three box
+ * blurs along each axis (edges repeated); running sums, so its cost does not grow with sigma.
+ */
 export function blurred(photo: Photo, sigma: number): Photo {
-  const r = Math.ceil(3 * sigma);
-  const k = Array.from({ length: 2 * r + 1 }, (_, i) => Math.exp(-((i - r) ** 2) / (2 * sigma * sigma)));
-  const sum = k.reduce((a, b) => a + b, 0);
-  const w = k.map((v) => v / sum);
-  const pass = (src: Uint8Array, dx: number, dy: number): Uint8Array => {
-    const out = new Uint8Array(src.length);
-    for (let y = 0; y < photo.height; y++) {
-      for (let x = 0; x < photo.width; x++) {
-        const acc = [0, 0, 0];
-        for (let i = -r; i <= r; i++) {
-          const sx = Math.min(photo.width - 1, Math.max(0, x + i * dx)), sy = Math.min(photo.height - 1, Math.max(0, y + i * dy));
-          const o = (sy * photo.width + sx) * 4;
-          for (let c = 0; c < 3; c++) acc[c] += w[i + r] * src[o + c];
-        }
-        const o = (y * photo.width + x) * 4;
-        out[o] = acc[0]; out[o + 1] = acc[1]; out[o + 2] = acc[2]; out[o + 3] = 255;
+  // three boxes of width 2r + 1 have the variance of a Gaussian of sigma when 3 ((2r + 1)² - 1) / 12 = sigma²
+  const r = Math.max(1, Math.round((Math.sqrt(4 * sigma * sigma + 1) - 1) / 2));
+  const { width: W, height: H } = photo;
+  const data = new Uint8Array(photo.data);
+  const line = new Float32Array(Math.max(W, H)), out = new Float32Array(Math.max(W, H));
+  const box = (n: number) => {
+    let acc = 0;
+    for (let i = -r; i <= r; i++) acc += line[Math.min(n - 1, Math.max(0, i))];
+    for (let i = 0; i < n; i++) {
+      out[i] = acc / (2 * r + 1);
+      acc += line[Math.min(n - 1, i + r + 1)] - line[Math.max(0, i - r)];
+    }
+  };
+  for (let c = 0; c < 3; c++) {
+    for (let pass = 0; pass < 3; pass++) {
+      for (let y = 0; y < H; y++) {
+        for (let x = 0; x < W; x++) line[x] = data[(y * W + x) * 4 + c];
+        box(W);
+        for (let x = 0; x < W; x++) data[(y * W + x) * 4 + c] = out[x];
+      }
+      for (let x = 0; x < W; x++) {
+        for (let y = 0; y < H; y++) line[y] = data[(y * W + x) * 4 + c];
+        box(H);
+        for (let y = 0; y < H; y++) data[(y * W + x) * 4 + c] = out[y];
       }
     }
-    return out;
-  };
-  return { ...photo, data: pass(pass(photo.data, 1, 0), 0, 1) };
+  }
+  return { ...photo, data };
 }
 
 /** Every pixel at `share` of its brightness: the page in a dim room. */

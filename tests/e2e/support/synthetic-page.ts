@@ -67,10 +67,17 @@ export interface View {
   focal: number;
 }
 
-const DEFAULT_VIEW: View = { tiltX: 22, tiltY: -12, roll: 6, distance: 360, focal: 1000 };
+/**
+ * The default view, framed alike at every frame size: the focal length grows with the frame's
+ * width (1000 px at 960), so the page spans four fifths of the frame (its box 0.82 of the
+ * width) at any resolution.
+ */
+export function defaultView(width: number): View {
+  return { tiltX: 22, tiltY: -12, roll: 6, distance: 330, focal: (1000 * width) / 960 };
+}
 
 /** Where a pinhole camera sees the corners of an A4 page (210×297 mm), tl, tr, br, bl. */
-export function projectA4(width: number, height: number, view: View = DEFAULT_VIEW): [Pt, Pt, Pt, Pt] {
+export function projectA4(width: number, height: number, view: View = defaultView(width)): [Pt, Pt, Pt, Pt] {
   const r = (d: number) => (d * Math.PI) / 180;
   const [cx, sx, cy, sy, cz, sz] = [Math.cos(r(view.tiltX)), Math.sin(r(view.tiltX)), Math.cos(r(view.tiltY)), Math.sin(r(view.tiltY)), Math.cos(r(view.roll)), Math.sin(r(view.roll))];
   return ([[-105, -148.5], [105, -148.5], [105, 148.5], [-105, 148.5]] as Pt[]).map(([x, y]) => {
@@ -82,8 +89,13 @@ export function projectA4(width: number, height: number, view: View = DEFAULT_VI
   }) as [Pt, Pt, Pt, Pt];
 }
 
-/** Renders the photo with 2×2 supersampling (soft, realistic page edges). */
-export function renderPagePhoto(width = 960, height = 1280, corners?: [Pt, Pt, Pt, Pt]): Photo {
+/**
+ * Renders the photo with 2×2 supersampling (soft, realistic page edges). The default camera
+ * is 1200×1600, where the page comes out at about 113 dpi: above the scanner's legible
+ * resolution (LEGIBLE_DPI), so auto-capture takes it (at 960×1280, a little farther away, it
+ * was 81 dpi: "Move closer").
+ */
+export function renderPagePhoto(width = 1200, height = 1600, corners?: [Pt, Pt, Pt, Pt]): Photo {
   const q = corners ?? projectA4(width, height);
   const toPage = quadToSquare(q);
   const data = new Uint8Array(width * height * 4);

@@ -1,13 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { AUTO_CAPTURE_CONFIDENCE, AutoCapture, guidanceFor, quadArea } from "@/scanner/capture/guidance";
-import type { LiveDetection, NormQuad } from "@/scanner/worker/protocol";
+import { AUTO_CAPTURE_CONFIDENCE, AutoCapture, FOCUS_FLOOR, guidanceFor, quadArea, type LiveView } from "@/scanner/capture/guidance";
+import { LEGIBLE_DPI } from "@/scanner/contract";
+import type { NormQuad } from "@/scanner/worker/protocol";
 
 const big: NormQuad = [[0.1, 0.1], [0.9, 0.1], [0.9, 0.9], [0.1, 0.9]];
 const shifted: NormQuad = [[0.25, 0.1], [0.95, 0.15], [0.9, 0.9], [0.2, 0.85]];
 const small: NormQuad = [[0.4, 0.4], [0.6, 0.4], [0.6, 0.6], [0.4, 0.6]];
-const det = (o: Partial<LiveDetection> = {}): LiveDetection => ({
-  corners: big, confidence: 0.99, stable: true, progress: 1, sharpness: 100, luma: 150, ms: 5, ...o,
+const det = (o: Partial<LiveView> = {}): LiveView => ({
+  corners: big, confidence: 0.99, stable: true, progress: 1, sharpness: 100, focus: 0.9, luma: 150, ms: 5, page: { dpi: 150, fill: 0.8 }, ...o,
 });
+/** A page in the middle of the frame, below the legible resolution, with room to come closer. */
+const far = { dpi: LEGIBLE_DPI - 1, fill: 0.6 };
+/** The same resolution with the page filling the frame: the camera is the limit, not the distance. */
+const cameraLimited = { dpi: 60, fill: 0.85 };
 
 describe("guidanceFor", () => {
   it("asks for light, distance or stillness in that order", () => {
@@ -16,6 +21,12 @@ describe("guidanceFor", () => {
     expect(guidanceFor(det({ corners: null }))).toBe("guideFind");
     expect(guidanceFor(det({ corners: small }))).toBe("guideCloser");
     expect(guidanceFor(det())).toBe("guideHold");
+    expect(guidanceFor(det({ page: far }))).toBe("guideCloser");
+    expect(guidanceFor(det({ page: cameraLimited }))).toBe("guideHold");
+    expect(guidanceFor(det({ focus: FOCUS_FLOOR - 0.01 }))).toBe("guideBlurry");
+    expect(guidanceFor(det({ focus: FOCUS_FLOOR }))).toBe("guideHold");
+    expect(guidanceFor(det({ focus: 0.02, page: far }))).toBe("guideCloser"); // closer first: then focus is judged again
+    expect(guidanceFor(det({ focus: 0.02, luma: 20 }))).toBe("guideDark");
   });
 
   it("after a capture says to show the next page, not to hold still; when unsure, asks for the shutter", () => {
@@ -47,7 +58,9 @@ describe("AutoCapture", () => {
     expect(a.update(det({ stable: false }), 0)).toBe(false);
     expect(a.update(det({ corners: small }), 0)).toBe(false);
     expect(a.update(det({ luma: 10 }), 0)).toBe(false);
-    expect(a.update(det({ sharpness: 5 }), 0)).toBe(false);
+    expect(a.update(det({ focus: FOCUS_FLOOR - 0.01 }), 0)).toBe(false); // out of focus
+    expect(a.update(det({ focus: null }), 0)).toBe(false); // focus not measured yet
+    expect(a.update(det({ page: far }), 0)).toBe(false); // below the legible resolution, could come closer
     // much blurrier than the best frame seen so far
     expect(a.update(det({ sharpness: 30 }), 0)).toBe(false);
     a.disarm(10_000);
@@ -57,6 +70,16 @@ describe("AutoCapture", () => {
     for (let t = 10_200; t < 10_400; t += 50) expect(a.update(det({ corners: null, progress: 0 }), t)).toBe(false); // page left: re-armed
     expect(a.update(det(), 11_000)).toBe(false); // cooldown
     expect(a.update(det(), 13_000)).toBe(true);
+  });
+
+  it("takes a page that fills the frame below the legible resolution: the camera is the limit (the editor prompts)", () => {
+    expect(new AutoCapture().update(det({ page: cameraLimited }), 800)).toBe(true);
+  });
+
+  it("holds an out-of-focus page for as long as it stays out of focus, and takes it once sharp", () => {
+    const a = new AutoCapture();
+    for (let t = 0; t < 10_000; t += 100) expect(a.update(det({ focus: 0.05 }), t)).toBe(false);
+    expect(a.update(det({ focus: 0.8 }), 10_000)).toBe(true);
   });
 
   it("waits for the page to move after it fires, and says so", () => {

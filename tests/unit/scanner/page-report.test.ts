@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildPageReport, keptCornerOrigin } from "@/scanner/capture/page-report";
 import { pageWarnings } from "@/scanner/capture/quality";
+import { LEGIBLE_DPI } from "@/scanner/contract";
 import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";
 import type { NormQuad, PageMeasures, WarpedPage } from "@/scanner/worker/protocol";
 
@@ -12,13 +13,20 @@ const warped = (o: Partial<WarpedPage> = {}): WarpedPage => ({
 
 describe("capture prompts", () => {
   it("prompt below 0.15 sharpness, below 0.25 brightness, above 5 % glare; a good page has none", () => {
-    expect(pageWarnings(good)).toEqual([]);
-    expect(pageWarnings({ ...good, sharpness: 0.149 })).toEqual(["blurry"]);
-    expect(pageWarnings({ ...good, sharpness: 0.15 })).toEqual([]);
-    expect(pageWarnings({ ...good, brightness: 0.12 })).toEqual(["dark"]);
-    expect(pageWarnings({ ...good, glare: 0.051 })).toEqual(["glare"]);
-    expect(pageWarnings({ ...good, glare: 0.05 })).toEqual([]);
-    expect(pageWarnings({ ...good, sharpness: 0.05, brightness: 0.1, glare: 0.2 })).toEqual(["blurry", "dark", "glare"]);
+    expect(pageWarnings(good, 200)).toEqual([]);
+    expect(pageWarnings({ ...good, sharpness: 0.149 }, 200)).toEqual(["blurry"]);
+    expect(pageWarnings({ ...good, sharpness: 0.15 }, 200)).toEqual([]);
+    expect(pageWarnings({ ...good, brightness: 0.12 }, 200)).toEqual(["dark"]);
+    expect(pageWarnings({ ...good, glare: 0.051 }, 200)).toEqual(["glare"]);
+    expect(pageWarnings({ ...good, glare: 0.05 }, 200)).toEqual([]);
+    expect(pageWarnings({ ...good, sharpness: 0.05, brightness: 0.1, glare: 0.2 }, 60)).toEqual(["blurry", "dark", "glare", "low_resolution"]);
+  });
+
+  it("a page below the legible resolution is prompted: 59 and 60 dpi are, LEGIBLE_DPI itself is not", () => {
+    expect(pageWarnings(good, 59)).toEqual(["low_resolution"]);
+    expect(pageWarnings(good, 60)).toEqual(["low_resolution"]);
+    expect(pageWarnings(good, LEGIBLE_DPI - 1)).toEqual(["low_resolution"]);
+    expect(pageWarnings(good, LEGIBLE_DPI)).toEqual([]);
   });
 });
 
