@@ -18,7 +18,7 @@
  */
 import path from "node:path";
 import { inflateSync } from "node:zlib";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFRef, PDFStream, decodePDFRawStream } from "pdf-lib";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream, PDFStream, decodePDFRawStream } from "pdf-lib";
 import { expect } from "vitest";
 
 const pdfjsDir = path.resolve("node_modules/pdfjs-dist");
@@ -214,7 +214,7 @@ function streamText(stream: PDFStream): string {
 function contentOf(contents: PDFStream | PDFArray | undefined): string {
   if (!contents) return "";
   if (contents instanceof PDFStream) return streamText(contents);
-  return contents.asArray().map((ref) => streamText(contents.context.lookup(ref as PDFRef) as PDFStream)).join("\n");
+  return contents.asArray().map((_, i) => streamText(contents.lookup(i, PDFStream))).join("\n");
 }
 
 /** The decoded content stream(s) of a page (1-based), operators as text: what `qpdf --qdf` shows. */
@@ -312,6 +312,12 @@ export interface Raster {
   data: Uint8Array;
 }
 
+/** pdf.js's canvas maker in Node (on @napi-rs/canvas); its type is not exported. */
+interface CanvasFactory {
+  create(width: number, height: number): { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D };
+  destroy(made: { canvas: HTMLCanvasElement; context: CanvasRenderingContext2D }): void;
+}
+
 /**
  * Every page rendered by pdf.js at `dpi` onto a white page, as a reader shows it: the size is
  * the page box at that resolution, rounded up (as pdftoppm rounds it).
@@ -324,13 +330,14 @@ export async function renderPdf(pdf: Uint8Array, dpi = 40): Promise<Raster[]> {
       const page = await doc.getPage(n);
       const viewport = page.getViewport({ scale: dpi / 72 });
       const width = Math.ceil(viewport.width - 1e-6), height = Math.ceil(viewport.height - 1e-6);
-      const { canvas, context } = doc.canvasFactory.create(width, height) as { canvas: unknown; context: CanvasRenderingContext2D };
+      const factory = doc.canvasFactory as CanvasFactory;
+      const { canvas, context } = factory.create(width, height);
       context.fillStyle = "#fff";
       context.fillRect(0, 0, width, height);
-      await page.render({ canvas: canvas as HTMLCanvasElement, canvasContext: context, viewport }).promise;
+      await page.render({ canvas, canvasContext: context, viewport }).promise;
       const pixels = context.getImageData(0, 0, width, height).data;
       rasters.push({ width, height, data: new Uint8Array(pixels.buffer, pixels.byteOffset, pixels.length) });
-      doc.canvasFactory.destroy({ canvas, context } as never);
+      factory.destroy({ canvas, context });
     }
     return rasters;
   } finally {
