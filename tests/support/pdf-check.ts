@@ -259,24 +259,80 @@ export interface PdfWord {
   box: [x0: number, y0: number, x1: number, y1: number];
 }
 
+type Matrix = [number, number, number, number, number, number];
+const times = (m: Matrix, n: Matrix): Matrix => [
+  m[0] * n[0] + m[1] * n[2], m[0] * n[1] + m[1] * n[3], m[2] * n[0] + m[3] * n[2], m[2] * n[1] + m[3] * n[3], m[4] * n[0] + m[5] * n[2] + n[4], m[4] * n[1] + m[5] * n[3] + n[5],
+];
+const apply = (m: Matrix, x: number, y: number) => [m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]];
+
 /**
- * The text a page (1-based) carries, one entry per text run drawn (the scanner's text layer
- * draws one run a word), with the box the run covers, as pdf.js extracts it.
+ * The words a page (1-based) carries, split at spaces and between text runs, each with the
+ * box its glyphs cover: from pdf.js's parse of the page (its operator list: the fonts, their
+ * glyphs' advance widths, the text and graphics matrices, horizontal scaling, character and
+ * word spacing), laid out as a reader lays them out, as `pdftotext -bbox` does. pdf.js's own
+ * text extraction joins neighbouring runs into one item, so it cannot place a single word.
+ * Vertically a box spans the font's ascent and descent.
  */
 export async function pdfWords(pdf: Uint8Array, pageNumber = 1): Promise<PdfWord[]> {
-  const { doc } = await openWithPdfJs(pdf);
+  const { lib, doc } = await openWithPdfJs(pdf);
   try {
     const page = await doc.getPage(pageNumber);
     const [, , , top] = page.view;
-    const items = (await page.getTextContent()).items.filter((i): i is Extract<typeof i, { str: string }> => "str" in i && i.str.trim() !== "");
-    return items.map((item) => {
-      const [a, b, , , e, f] = item.transform, scale = Math.hypot(a, b) || 1;
-      const ux = a / scale, uy = b / scale; // the baseline's direction
-      // The run's rectangle: along the baseline by its width, up from it by its height.
-      const corners = [[0, 0], [item.width, 0], [0, item.height], [item.width, item.height]].map(([u, v]) => [e + u * ux - v * uy, f + u * uy + v * ux]);
-      const xs = corners.map((c) => c[0]), ys = corners.map((c) => top - c[1]);
-      return { text: item.str.trim(), box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] as PdfWord["box"] };
-    });
+    const { fnArray, argsArray } = await page.getOperatorList();
+    const OPS = lib.OPS;
+    const words: PdfWord[] = [];
+    let ctm: Matrix = [1, 0, 0, 1, 0, 0], tm: Matrix = [1, 0, 0, 1, 0, 0], line: Matrix = tm;
+    const saved: Matrix[] = [];
+    let font: { fontMatrix?: number[]; ascent?: number; descent?: number } = {}, size = 0, hScale = 1, charSpacing = 0, wordSpacing = 0, leading = 0;
+    const fontOf = (id: string) => new Promise<typeof font>((resolve) => page.commonObjs.get(id, resolve));
+    for (const [i, fn] of fnArray.entries()) {
+      const args = argsArray[i] as unknown[];
+      if (fn === OPS.save) saved.push(ctm);
+      else if (fn === OPS.restore) ctm = saved.pop() ?? ctm;
+      else if (fn === OPS.transform) ctm = times(args as Matrix, ctm);
+      else if (fn === OPS.beginText) tm = line = [1, 0, 0, 1, 0, 0];
+      else if (fn === OPS.setTextMatrix) tm = line = Array.from(args[0] as ArrayLike<number>) as Matrix;
+      else if (fn === OPS.moveText || fn === OPS.setLeadingMoveText) {
+        if (fn === OPS.setLeadingMoveText) leading = -(args[1] as number);
+        tm = line = times([1, 0, 0, 1, args[0] as number, args[1] as number], line);
+      } else if (fn === OPS.nextLine) tm = line = times([1, 0, 0, 1, 0, -leading], line);
+      else if (fn === OPS.setLeading) leading = args[0] as number;
+      else if (fn === OPS.setHScale) hScale = (args[0] as number) / 100;
+      else if (fn === OPS.setCharSpacing) charSpacing = args[0] as number;
+      else if (fn === OPS.setWordSpacing) wordSpacing = args[0] as number;
+      else if (fn === OPS.setFont) {
+        font = await fontOf(args[0] as string);
+        size = args[1] as number;
+      } else if (fn === OPS.showText) {
+        const scale = size * (font.fontMatrix?.[0] ?? 0.001);
+        const ascent = font.ascent || 0.8, descent = font.descent || -0.2;
+        let x = 0, word: { text: string; from: number } | null = null;
+        const flush = () => {
+          if (!word) return;
+          const m = times(tm, ctm);
+          const corners = [apply(m, word.from * hScale, descent * size), apply(m, x * hScale, descent * size), apply(m, word.from * hScale, ascent * size), apply(m, x * hScale, ascent * size)];
+          const xs = corners.map((c) => c[0]), ys = corners.map((c) => top - c[1]);
+          words.push({ text: word.text, box: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] });
+          word = null;
+        };
+        for (const glyph of args[0] as ({ unicode: string; width: number; isSpace: boolean } | number | null)[]) {
+          if (glyph === null) continue;
+          if (typeof glyph === "number") {
+            flush();
+            x -= (glyph * size) / 1000;
+            continue;
+          }
+          const advance = glyph.width * scale + charSpacing + (glyph.isSpace ? wordSpacing : 0);
+          if (glyph.isSpace || glyph.unicode.trim() === "") flush();
+          else if (word) word.text += glyph.unicode;
+          else word = { text: glyph.unicode, from: x };
+          x += advance;
+        }
+        flush();
+        tm = times([1, 0, 0, 1, x * hScale, 0], tm);
+      }
+    }
+    return words;
   } finally {
     await doc.destroy();
   }

@@ -48,8 +48,11 @@ describe("the PDF checks tests use instead of poppler and qpdf", () => {
   it("reads the words with their boxes, the text in reading order, and renders the page", async () => {
     const pdf = await samplePdf();
     const words = await pdfWords(pdf);
-    expect(words.map((w) => w.text)).toEqual(["Hello world", "second line"]);
+    expect(words.map((w) => w.text)).toEqual(["Hello", "world", "second", "line"]);
     expect(words[0].box[0]).toBeCloseTo(72, 0);
+    // Helvetica's advance widths at 20 pt: "Hello" 45.56 pt, the space 5.56 pt.
+    expect(words[0].box[2]).toBeCloseTo(72 + 45.56, 0);
+    expect(words[1].box[0]).toBeCloseTo(72 + 45.56 + 5.56, 0);
     expect(words[0].box[1]).toBeLessThan(100); // top-left origin: the run's top above its baseline at 100
     expect(words[0].box[3]).toBeGreaterThan(95);
     expect(await pdfText(pdf)).toBe("Hello world\nsecond line");
