@@ -170,7 +170,8 @@ for (const t of required ? missing : []) {
   results.push({ name: t.tool, ok: false, passed: 0, failed: 1, skipped: 0 });
 }
 
-if (Object.keys(seconds).length > 0 && results.every((r) => r.ok)) {
+// Only whole suites make a fair estimate: a run narrowed by file names or options is not kept.
+if (Object.keys(seconds).length > 0 && extraArgs.length === 0 && results.every((r) => r.ok)) {
   mkdirSync(path.dirname(TIMES_FILE), { recursive: true });
   writeFileSync(TIMES_FILE, JSON.stringify({ ...history, ...seconds }));
 }
