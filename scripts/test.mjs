@@ -8,7 +8,7 @@
  *
  * First it checks the system tools some tests need (scripts/test-tools.mjs) and prints the
  * plan: the suites, what will not run and why (with the one-line install command), and a time
- * estimate (this machine's last run, else CI's figures). Under CI (CI=true) or with
+ * estimate (this machine's last whole run, else a first guess). Under CI (CI=true) or with
  * REQUIRE_TOOLS=1 every tool is required: a missing one fails the run. Last it prints the
  * summary (passed, failed, not run, time) and one plain line: "tests: N passed, N failed".
  *
@@ -68,12 +68,13 @@ const projectWithout = (name) => missing.find((t) => t.project === name && t.fil
 // A suite whose tool is missing is not started; under CI that counts as a failure below.
 const toRun = PROJECTS.filter((p) => wanted(p) && !projectWithout(p));
 
-// ---- the time estimate: this machine's last run of each step, else CI's (docs/testing.md)
+// ---- the time estimate: this machine's last run of each step, else a first guess (the
+// suites one after another took about 28 min on a 2-core machine: docs/testing.md)
 const TIMES_FILE = path.join(root, "node_modules", ".cache", "docscan-test-times.json");
-const CI_SECONDS = { service: 540, fault: 420, e2e: 480, build: 150, "service-backend": 200, "fault-backend": 120 };
+const FIRST_GUESS_SECONDS = { service: 540, fault: 420, e2e: 480, build: 150, "service-backend": 200, "fault-backend": 120 };
 const history = existsSync(TIMES_FILE) ? JSON.parse(readFileSync(TIMES_FILE, "utf8")) : {};
 const key = (step) => (scope === "backend" && step !== "build" ? `${step}-backend` : step);
-const estimate = (step) => history[key(step)] ?? CI_SECONDS[key(step)] ?? 0;
+const estimate = (step) => history[key(step)] ?? FIRST_GUESS_SECONDS[key(step)] ?? 0;
 // The build runs once: the lane that asks second waits for it (both suites start the built app).
 const lanes = toRun.map((p) => (p === "service" ? [p] : ["build", p]));
 const laneSeconds = (lane) => lane.reduce((s, step) => s + estimate(step), 0);
@@ -81,7 +82,7 @@ const estimated = Math.max(0, ...lanes.map(laneSeconds));
 const minutes = (s) => (s < 90 ? `${Math.round(s)} s` : `${Math.round(s / 60)} min`);
 
 // ---- the plan
-console.log(`== plan: ${lanes.length > 1 ? `${lanes.length} lanes side by side` : "one suite"}${scope === "backend" ? " (TEST_SCOPE=backend)" : ""}; about ${minutes(estimated)} (${Object.keys(history).length ? "this machine's last run" : "CI's figures"})`);
+console.log(`== plan: ${lanes.length > 1 ? `${lanes.length} lanes side by side` : "one suite"}${scope === "backend" ? " (TEST_SCOPE=backend)" : ""}; about ${minutes(estimated)} (${Object.keys(history).length ? "this machine's last run" : "a first guess: no run timed here yet"})`);
 for (const lane of lanes) console.log(`   lane: ${lane.map((s) => SUITE_NAMES[s]).join(", then ")}, about ${minutes(laneSeconds(lane))}`);
 for (const t of missing) {
   const what = t.files === null ? t.what : `${t.files.join(", ")}: ${t.what}`;
