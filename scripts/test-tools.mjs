@@ -3,7 +3,8 @@
  * and lists what will not run without them (scripts/test.mjs), and each test that needs one
  * skips itself when it is missing (tests/support/tools.ts), except where every tool is
  * required: under CI (CI=true) or with REQUIRE_TOOLS=1 a missing tool fails the run instead.
- * Checking a PDF needs none (tests/support/pdf-check.ts reads PDFs with pdf.js and pdf-lib).
+ * Checking a PDF needs none (tests/support/pdf-check.ts reads PDFs with pdf.js and pdf-lib),
+ * except the browser suite's renders of photographed pages, which stay on pdftoppm.
  */
 import { accessSync, constants, existsSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +35,7 @@ export function onPath(name) {
  */
 export const TOOLS = [
   { tool: "chromium", apt: "chromium", project: "e2e", files: null, what: "the browser suite (tests/e2e)", find: chromiumPath },
+  { tool: "pdftoppm", apt: "poppler-utils", project: "e2e", files: null, what: "the browser suite's page renders (tests/e2e)", find: () => onPath("pdftoppm") },
   { tool: "redis-server", apt: "redis-server", project: "fault", files: ["tests/fault/redis-outage.test.ts"], what: "the Redis outage tests (their own Redis servers)", find: () => onPath("redis-server") },
   { tool: "curl", apt: "curl", project: "fault", files: ["tests/fault/readme-quickstart.test.ts"], what: "the README quick start, run as written", find: () => onPath("curl") },
 ];

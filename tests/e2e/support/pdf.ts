@@ -1,10 +1,30 @@
-/**
- * Pages of a delivered PDF, rendered the way a reader shows them (pdf.js, through
- * tests/support/pdf-check.ts), and the marks found on them.
- */
-import { renderPdf, type Raster } from "../../support/pdf-check";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PNG } from "pngjs";
 
-export { renderPdf, type Raster };
+export interface Raster {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/**
+ * Renders every page of a PDF with poppler's pdftoppm (the real renderer a reader would use).
+ * The browser suite's photo checks keep poppler: their content-match thresholds were set on
+ * its renders, and pdf.js downscales a photo differently (tests/support/pdf-check.ts renders
+ * for the unit tests; docs/testing.md).
+ */
+export function renderPdf(pdf: Uint8Array, dpi = 40): Raster[] {
+  const dir = mkdtempSync(path.join(tmpdir(), "scan-pdf-"));
+  writeFileSync(path.join(dir, "doc.pdf"), pdf);
+  execFileSync("pdftoppm", ["-r", String(dpi), "-png", path.join(dir, "doc.pdf"), path.join(dir, "p")]);
+  return readdirSync(dir).filter((f) => f.endsWith(".png")).sort().map((f) => {
+    const png = PNG.sync.read(readFileSync(path.join(dir, f)));
+    return { width: png.width, height: png.height, data: png.data };
+  });
+}
 
 /** Centres (as fractions of the raster) of connected regions matching `test`, largest first. */
 export function findBlobs(r: Raster, test: (rgb: [number, number, number]) => boolean, minArea = 20) {
