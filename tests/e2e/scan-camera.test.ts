@@ -67,7 +67,7 @@ describe("hosted scanner with a camera", () => {
     expect(info.count).toBe(1);
     expect(info.sizes[0].height / info.sizes[0].width).toBeCloseTo(297 / 210, 2);
 
-    const [raster] = renderPdf(pdf, 50);
+    const [raster] = await renderPdf(pdf, 50);
     for (const mark of locateMarks(raster)) expect(mark.error, `${mark.name} at ${mark.found}`).toBeLessThan(0.025);
 
     // the link is spent: opening it again says so in words
@@ -121,7 +121,7 @@ describe("hosted scanner with a camera", () => {
     const pdf = await fetchPdf(read.body.result.url);
     console.log(`[scanner] two-page grayscale PDF: ${pdf.length} bytes`);
     expect((await pdfPageSizes(pdf)).count).toBe(2);
-    for (const raster of renderPdf(pdf, 40)) {
+    for (const raster of await renderPdf(pdf, 40)) {
       let red = 0, blue = 0;
       for (let i = 0; i < raster.data.length; i += 4) {
         const [r, g, b] = [raster.data[i], raster.data[i + 1], raster.data[i + 2]];

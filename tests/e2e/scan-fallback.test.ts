@@ -63,7 +63,7 @@ describe("hosted scanner without a camera", () => {
     const info = await pdfPageSizes(pdf);
     expect(info.count).toBe(1);
     expect(info.sizes[0].height / info.sizes[0].width).toBeCloseTo(297 / 210, 2);
-    for (const mark of locateMarks(renderPdf(pdf, 50)[0])) expect(mark.error, mark.name).toBeLessThan(0.025);
+    for (const mark of locateMarks((await renderPdf(pdf, 50))[0])) expect(mark.error, mark.name).toBeLessThan(0.025);
     await context.close();
   });
 

@@ -90,7 +90,7 @@ describe("hosted scanner, landscape camera frames", () => {
     const info = await pdfPageSizes(pdf);
     expect(info.count).toBe(1);
     expect(Math.abs(info.sizes[0].height / info.sizes[0].width / (297 / 210) - 1)).toBeLessThan(0.02);
-    const [raster] = renderPdf(pdf, 100);
+    const [raster] = await renderPdf(pdf, 100);
     for (const mark of locateMarks(raster)) expect(mark.error, `${mark.name} at ${mark.found}`).toBeLessThan(0.02);
     // paper is ~245, the desk ~70: no edge row or column of the page is desk
     for (const v of edgeLuma(raster)) expect(v).toBeGreaterThan(200);

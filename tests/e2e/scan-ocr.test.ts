@@ -3,8 +3,7 @@
  * scanner (options.ocr on) captures and reads it, and the delivered PDF's own text layer finds
  * the page's words where they are printed; the session read carries the page's text.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser } from "playwright-core";
@@ -14,8 +13,9 @@ import { renderFrame } from "../../bench/pages/camera";
 import { launchPrinter } from "../../bench/pages/flat";
 import { PAGE_H, PAGE_W } from "../../bench/pages/layout";
 import { createSession, newTenant, readSession } from "./support/api";
+import { expectSoundPdf, pdfWords } from "../support/pdf-check";
 import { launchChromium } from "./support/browser";
-import { fetchPdf, openPhonePage } from "./support/scan-page";
+import { fetchPdf, openPhonePage, pdfPageSizes } from "./support/scan-page";
 import { writeY4m } from "./support/y4m";
 
 const work = mkdtempSync(path.join(tmpdir(), "scan-ocr-"));
@@ -45,16 +45,6 @@ async function printPage(): Promise<Printed> {
   } finally {
     await printer.close();
   }
-}
-
-/** `pdftotext -bbox` words of page 1 with the page's size, in points. */
-function pdfWords(pdf: Uint8Array) {
-  const file = path.join(work, "doc.pdf");
-  writeFileSync(file, pdf);
-  const html = execFileSync("pdftotext", ["-bbox", "-f", "1", "-l", "1", file, "-"], { encoding: "utf8" });
-  const size = /<page width="([\d.]+)" height="([\d.]+)">/.exec(html)!;
-  const words = [...html.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map((m) => ({ text: m[5], box: m.slice(1, 5).map(Number) }));
-  return { file, width: Number(size[1]), height: Number(size[2]), words };
 }
 
 let browser: Browser | undefined;
@@ -100,14 +90,16 @@ describe("searchable PDF", () => {
     expect(ocr.text).toContain("membership");
     expect(ocr.confidence).toBeGreaterThan(0.5);
 
-    const pdf = pdfWords(await fetchPdf(read.result.url));
-    expect(execFileSync("qpdf", ["--check", pdf.file], { encoding: "utf8" })).toContain("No syntax or stream encoding errors");
-    const hit = pdf.words.find((w) => w.text === TARGET);
-    expect(hit, pdf.words.map((w) => w.text).join(" ")).toBeDefined();
+    const bytes = await fetchPdf(read.result.url);
+    await expectSoundPdf(bytes);
+    const words = await pdfWords(bytes, 1);
+    const [size] = (await pdfPageSizes(bytes)).sizes;
+    const hit = words.find((w) => w.text === TARGET);
+    expect(hit, words.map((w) => w.text).join(" ")).toBeDefined();
     // Where the search hit is, as fractions of the page, against where the word is printed:
     // within 2 % of the page (the scanner's crop follows its own corner detection).
     const [x0, y0, x1, y1] = hit!.box;
-    const got = [x0 / pdf.width, y0 / pdf.height, x1 / pdf.width, y1 / pdf.height];
+    const got = [x0 / size.width, y0 / size.height, x1 / size.width, y1 / size.height];
     for (const [i, edge] of ["left", "top", "right", "bottom"].entries()) expect(Math.abs(got[i] - printed.target[i]), `${edge}: ${got[i]} vs ${printed.target[i]}`).toBeLessThan(0.02);
     await page.context().close();
   });

@@ -139,7 +139,7 @@ describe("hosted scanner, photographed pages", () => {
       // Rendered at the frame's own scale, so one raster row is about one camera pixel.
       const pageLongSide = Math.max(...truth.corners.map((p, i) => Math.hypot(p[0] - truth.corners[(i + 1) % 4][0], p[1] - truth.corners[(i + 1) % 4][1])));
       const dpi = Math.round(pageLongSide / (Math.max(pw, ph) / 72));
-      const [raster] = renderPdf(pdf, dpi);
+      const [raster] = await renderPdf(pdf, dpi);
       const expected = warpPerspective(frame, truth.corners, raster.width, raster.height);
       writePng(path.join(shots, `photo-${orientation}-pdf.png`), raster);
       writePng(path.join(shots, `photo-${orientation}-truth.png`), expected);

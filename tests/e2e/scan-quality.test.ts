@@ -4,8 +4,7 @@
  * the filter choice with its live preview, and the page report the scanner sends and the
  * service returns as `result.pages`.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
@@ -13,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { dpiVerdict } from "@/console/sessions/page-quality";
 import { LEGIBLE_DPI, type PageWarning } from "@/scanner/contract";
 import { createSession, newTenant, readSession } from "./support/api";
+import { pdfImageList } from "../support/pdf-check";
 import { launchChromium } from "./support/browser";
 import { blurred, dimmed } from "./support/degrade";
 import { fetchPdf, pdfPageSizes, renderPdf } from "./support/scan-page";
@@ -198,7 +198,7 @@ describe("filter choice", () => {
     expect(read.result.pages).toEqual([report]);
     const pdf = await fetchPdf(read.result.url);
     expect((await pdfPageSizes(pdf)).count).toBe(1);
-    const [raster] = renderPdf(pdf, 40);
+    const [raster] = await renderPdf(pdf, 40);
     let red = 0;
     for (let i = 0; i < raster.data.length; i += 4) if (raster.data[i] > raster.data[i + 1] + 60 && raster.data[i] > raster.data[i + 2] + 60) red++;
     expect(red, "the PDF page is grey").toBe(0);
@@ -230,10 +230,7 @@ describe("keeping a page", () => {
     const pdf = await fetchPdf(read.result.url);
     expect((await pdfPageSizes(pdf)).count).toBe(1);
     // the PDF holds the full page, not the editor's preview (720 px on its long side)
-    const pdfPath = path.join(work, "kept.pdf");
-    writeFileSync(pdfPath, pdf);
-    const [image] = execFileSync("pdfimages", ["-list", pdfPath], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
-    const [width, height] = image.trim().split(/\s+/).slice(3, 5).map(Number);
+    const [{ width, height }] = await pdfImageList(pdf);
     expect(Math.max(width, height)).toBeGreaterThan(720);
     await page.context().close();
   });
@@ -257,10 +254,8 @@ describe("keeping a page", () => {
     const read = await send(page, tenant.secretKey, session.id);
     expect(read.result.pages).toHaveLength(1);
     expect(read.result.pages[0]).toMatchObject({ filter: "auto", source: "camera" });
-    const pdfPath = path.join(work, "reloaded.pdf");
-    writeFileSync(pdfPath, await fetchPdf(read.result.url));
-    const [image] = execFileSync("pdfimages", ["-list", pdfPath], { encoding: "utf8" }).split("\n").slice(2).filter(Boolean);
-    expect(Math.max(...image.trim().split(/\s+/).slice(3, 5).map(Number))).toBeGreaterThan(720);
+    const [image] = await pdfImageList(await fetchPdf(read.result.url));
+    expect(Math.max(image.width, image.height)).toBeGreaterThan(720);
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "@/scripts/app-server";
+import { withoutTool } from "../support/tools";
 import { useAppServer } from "./support/use-app-server";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -21,9 +22,10 @@ function quickstartScript(readme: string): string {
   return [...readme.slice(begin, end).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]).join("\n");
 }
 
-const server = useAppServer();
+// The README's commands call curl (scripts/test-tools.mjs).
+describe.skipIf(withoutTool("curl"))("README quick start", () => {
+  const server = useAppServer();
 
-describe("README quick start", () => {
   it("goes from sign-up to a downloaded PDF, every command as written", async () => {
     const script = quickstartScript(readFileSync(path.join(ROOT, "README.md"), "utf8"));
     expect(script).toContain("/v1/sessions");

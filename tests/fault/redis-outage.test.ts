@@ -9,21 +9,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAppServer, type AppServer } from "@/scripts/app-server";
 import { apiClient } from "./support/api";
+import { withoutTool } from "../support/tools";
 import { startOwnRedis, type OwnRedis } from "./support/own-redis";
 
 let app: AppServer;
 let redis: OwnRedis;
 let client: ReturnType<typeof apiClient>;
-
-beforeAll(async () => {
-  redis = await startOwnRedis();
-  app = await startAppServer({ redisUrl: redis.url, output: "ignore", env: { RATE_LIMIT_TIMEOUT_MS: "300", RATE_LIMIT_MAX: "4", SCHEDULER_INTERVAL_SECONDS: "0", LOG_LEVEL: "error" } });
-  client = apiClient(app.baseUrl);
-});
-afterAll(async () => {
-  await app?.stop();
-  await redis?.stop();
-});
 
 const create = (key: string) => client.api("POST", "/v1/sessions", {}, { authorization: `Bearer ${key}` });
 const readyChecks = async () => (await client.api("GET", "/v1/ready")).body.checks as Record<string, string>;
@@ -36,7 +27,18 @@ async function eventually(check: () => Promise<boolean>): Promise<boolean> {
   return false;
 }
 
-describe("Redis outages", () => {
+// Its own Redis servers need redis-server (scripts/test-tools.mjs).
+describe.skipIf(withoutTool("redis-server"))("Redis outages", () => {
+  beforeAll(async () => {
+    redis = await startOwnRedis();
+    app = await startAppServer({ redisUrl: redis.url, output: "ignore", env: { RATE_LIMIT_TIMEOUT_MS: "300", RATE_LIMIT_MAX: "4", SCHEDULER_INTERVAL_SECONDS: "0", LOG_LEVEL: "error" } });
+    client = apiClient(app.baseUrl);
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await redis?.stop();
+  });
+
   it("scenario 6: Redis killed: sessions still open (limit kept in memory), ready reports it; restarted, Redis is used again", async () => {
     const a = await client.account();
     expect((await create(a.secretKey)).status).toBe(201);

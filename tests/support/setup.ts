@@ -6,6 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import "./held-logs";
 
 const env = process.env;
 env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "docscan-test-"));

@@ -10,7 +10,12 @@ export interface Raster {
   data: Uint8Array;
 }
 
-/** Renders every page of a PDF with poppler's pdftoppm (the real renderer a reader would use). */
+/**
+ * Renders every page of a PDF with poppler's pdftoppm (the real renderer a reader would use).
+ * The browser suite's photo checks keep poppler: their content-match thresholds were set on
+ * its renders, and pdf.js downscales a photo differently (tests/support/pdf-check.ts renders
+ * for the unit tests; docs/testing.md).
+ */
 export function renderPdf(pdf: Uint8Array, dpi = 40): Raster[] {
   const dir = mkdtempSync(path.join(tmpdir(), "scan-pdf-"));
   writeFileSync(path.join(dir, "doc.pdf"), pdf);

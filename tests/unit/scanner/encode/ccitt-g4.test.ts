@@ -18,15 +18,15 @@ function runRows(width: number, rows: number[][]): Bitmap1 {
   return bitmap(width, rows.length, (x, y) => black[y][x] === 1);
 }
 
-/** The bitmap through a PDF built by `assemblePdf` from a PNG carrying its G4 stream, as poppler decodes it. */
+/** The bitmap through a PDF built by `assemblePdf` from a PNG carrying its G4 stream, as pdf.js decodes it. */
 async function roundTrip(b: Bitmap1): Promise<void> {
   const png = writeBilevelPng({ width: b.width, height: b.height, zlib: await deflate(filteredRows(b)), fax: encodeG4(b) });
-  const { enc, image } = pdfBilevelImage(await assemblePdf([{ bytes: png, format: "png", width: b.width, height: b.height }], { now }));
+  const { enc, image } = await pdfBilevelImage(await assemblePdf([{ bytes: png, format: "png", width: b.width, height: b.height }], { now }));
   expect(enc).toBe("ccitt");
   expectSamePixels(image, b);
 }
 
-describe("encodeG4, decoded by poppler", () => {
+describe("encodeG4, decoded by pdf.js", () => {
   it("keeps an all-white and an all-black page", async () => {
     await roundTrip(bitmap(40, 12, () => false));
     await roundTrip(bitmap(40, 12, () => true));

@@ -42,7 +42,7 @@ describe("encodePage for bw", () => {
     expect(fax).toEqual(encodeG4(page));
     expect(fax!.length).toBeLessThan(zlib.length);
     expectPngShows(png, page);
-    const { enc, image } = pdfBilevelImage(pdf);
+    const { enc, image } = await pdfBilevelImage(pdf);
     expect(enc).toBe("ccitt");
     expectSamePixels(image, page);
   });
@@ -54,7 +54,7 @@ describe("encodePage for bw", () => {
     const { png, pdf } = await bwPage(page);
     expect(readBilevelPng(png).fax).toBeUndefined();
     expectPngShows(png, page);
-    const { enc, image } = pdfBilevelImage(pdf);
+    const { enc, image } = await pdfBilevelImage(pdf);
     expect(enc).toBe("image");
     expectSamePixels(image, page);
   });

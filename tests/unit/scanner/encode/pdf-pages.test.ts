@@ -1,12 +1,8 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { encodeBilevelPng, type Bitmap1 } from "@/scanner/encode/png-bilevel";
 import { encodeGreyJpeg } from "@/scanner/encode/jpeg-grey";
-import { renderPdf } from "../../../e2e/support/pdf";
+import { pdfImageList, renderPdf } from "../../../support/pdf-check";
 
 const now = new Date("2026-11-28T12:00:00Z");
 
@@ -17,19 +13,12 @@ function squarePage(): Bitmap1 {
   return { width, height, rowBytes, bits };
 }
 
-function imagesList(pdf: Uint8Array): string[][] {
-  const dir = mkdtempSync(path.join(tmpdir(), "pdf-pages-")), file = path.join(dir, "doc.pdf");
-  writeFileSync(file, pdf);
-  return execFileSync("pdfimages", ["-list", file], { encoding: "utf8" }).trim().split("\n").slice(2).map((l) => l.trim().split(/\s+/));
-}
-
 describe("PDF pages by format", () => {
   it("embeds a bw page as a 1-bit image that renders where it was drawn", async () => {
     const page = squarePage();
     const pdf = await assemblePdf([{ bytes: await encodeBilevelPng(page), format: "png", width: page.width, height: page.height }], { now });
-    const [row] = imagesList(pdf); // page num type width height color comp bpc enc ...
-    expect(row.slice(3, 9)).toEqual(["210", "297", "gray", "1", "1", "image"]);
-    const [r] = renderPdf(pdf, 36); // A4 at 36 dpi: 298 × 421 px
+    expect(await pdfImageList(pdf)).toEqual([{ page: 1, type: "image", width: 210, height: 297, color: "gray", comp: 1, bpc: 1, enc: "image" }]);
+    const [r] = await renderPdf(pdf, 36); // A4 at 36 dpi: 298 × 421 px
     const at = (fx: number, fy: number) => r.data[(Math.round(fy * r.height) * r.width + Math.round(fx * r.width)) * 4];
     expect(at(60 / 210, 60 / 297)).toBeLessThan(40); // inside the square
     expect(at(0.75, 0.75)).toBeGreaterThan(215); // paper
@@ -39,7 +28,6 @@ describe("PDF pages by format", () => {
   it("embeds a grey page as a one-channel JPEG", async () => {
     const w = 105, h = 148, grey = new Uint8Array(w * h).fill(240);
     const pdf = await assemblePdf([{ bytes: encodeGreyJpeg(grey, w, h, 80), format: "jpeg", width: w, height: h }], { now });
-    const [row] = imagesList(pdf);
-    expect(row.slice(3, 9)).toEqual(["105", "148", "gray", "1", "8", "jpeg"]);
+    expect(await pdfImageList(pdf)).toEqual([{ page: 1, type: "image", width: 105, height: 148, color: "gray", comp: 1, bpc: 8, enc: "jpeg" }]);
   });
 });
