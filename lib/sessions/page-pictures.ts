@@ -88,6 +88,9 @@ async function manifestOf({ store, storageKey, pageCount, timeoutMs }: PictureSo
     if (!pdf) return null;
     const extracted = await extractInWorker(pdf, limitsFor(pageCount), PICTURE_LIMITS);
     if ("refused" in extracted) log("warn", "document over a page-picture limit; it gets no pictures", { storageKey, reason: extracted.refused });
+    // A deadline says as much about this machine's load as about the document: kept in memory
+    // for a while (KEPT_MS), then tried again, never stored.
+    if ("timedOut" in extracted) return { refused: extracted.refused };
     return await storePictures(store, storageKey, extracted);
   } finally {
     release();

@@ -4,7 +4,8 @@ import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { afterEach, describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { documentPictures, forgetDocumentPictures } from "@/lib/sessions/page-pictures";
+import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
+import { documentPictures, forgetDocumentPictures, PICTURE_LIMITS } from "@/lib/sessions/page-pictures";
 import { createLocalDiskStore } from "@/lib/storage/local-disk";
 import type { BlobStore } from "@/lib/storage/types";
 import { JPEG } from "../support/hostile-pdfs";
@@ -47,6 +48,22 @@ describe("a document's page pictures", () => {
     forgetDocumentPictures();
     expect(await documentPictures(source)).toEqual({ pages: [0, 0], types: ["image/jpeg"] });
     expect(counted.documentReads).toBe(1); // the stored manifest, not the document
+  });
+
+  it("a document stopped at the deadline is refused but not stored: a later look tries again", async () => {
+    const { store } = countingStore();
+    await store.put("files/slow.pdf", await jpegPages(1), { contentType: "application/pdf", maxBytes: 1e8 });
+    const source = { store, storageKey: "files/slow.pdf", pageCount: 1, timeoutMs: 5_000 };
+    const deadline = PICTURE_LIMITS.deadlineMs;
+    PICTURE_LIMITS.deadlineMs = 1;
+    try {
+      expect(await documentPictures(source)).toEqual({ refused: "reading it took longer than 0.001 s" });
+    } finally {
+      PICTURE_LIMITS.deadlineMs = deadline;
+    }
+    expect(await store.list(pagePicturesFolder("files/slow.pdf"), 10)).toEqual([]);
+    forgetDocumentPictures();
+    expect(await documentPictures(source)).toEqual({ pages: [0], types: ["image/jpeg"] });
   });
 
   it("a missing document is not kept: the next request looks again", async () => {

@@ -10,6 +10,12 @@ export interface WorkerLimits {
 }
 
 /**
+ * The worker's answer. `timedOut`: stopped at the deadline, which says as much about the
+ * machine's load as about the document, so the refusal is not stored.
+ */
+export type WorkerResult = ExtractedPictures | { refused: string; timedOut: true };
+
+/**
  * The worker's file, found from the working directory rather than from this module: this code
  * runs from Next's bundles (whose paths are not the source's) as well as from the source, and
  * the file ships beside the source in every deployment (`outputFileTracingIncludes` in
@@ -23,7 +29,7 @@ const WORKER_FILE = path.join(process.cwd(), "lib", "files", "page-pictures", "w
  * the document is refused), and it is stopped at the deadline (refused as well). The PDF's
  * bytes are moved to the worker, not copied.
  */
-export function extractInWorker(pdf: Uint8Array, limits: PictureLimits, { heapMb, deadlineMs }: WorkerLimits): Promise<ExtractedPictures> {
+export function extractInWorker(pdf: Uint8Array, limits: PictureLimits, { heapMb, deadlineMs }: WorkerLimits): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const own = pdf.byteOffset === 0 && pdf.byteLength === pdf.buffer.byteLength ? pdf : pdf.slice();
     const worker = new Worker(WORKER_FILE, {
@@ -41,7 +47,7 @@ export function extractInWorker(pdf: Uint8Array, limits: PictureLimits, { heapMb
       fn();
     };
     const timer = setTimeout(() => {
-      settle(() => resolve({ refused: `reading it took longer than ${deadlineMs / 1000} s` }));
+      settle(() => resolve({ refused: `reading it took longer than ${deadlineMs / 1000} s`, timedOut: true }));
       void worker.terminate();
     }, deadlineMs);
     worker.once("message", (result: ExtractedPictures) => settle(() => resolve(result)));

@@ -78,9 +78,10 @@ describe("happy", () => {
     await page.getByRole("link", { name: session.id }).click();
     await page.waitForURL(`**/console/sessions/${session.id}`);
 
-    // The pictures load lazily: bring them into view first.
+    // The pictures load lazily: bring them into view first. A document's first look makes its
+    // pictures in a worker thread (docs/sessions.md), which a loaded machine makes slow.
     await page.locator(".c-thumbs").scrollIntoViewIfNeeded();
-    await expect.poll(() => page.locator(".c-thumbs img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length)).toBe(2);
+    await expect.poll(() => page.locator(".c-thumbs img").evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), { timeout: 30_000 }).toBe(2);
     await expect(page.getByTestId("document-facts").innerText()).resolves.toMatch(/^2 pages, .* PDF\. Kept until /);
     const href = await page.getByTestId("download-pdf").getAttribute("href");
     const res = await page.request.get(href!);
