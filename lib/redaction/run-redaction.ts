@@ -5,7 +5,7 @@ import { DependencyUnavailable } from "../dependencies";
 import { newId } from "../ids";
 import { errorFields, log } from "../log";
 import { scheduleDelivery } from "../sessions/internal";
-import { forgetDocumentPictures } from "../sessions/page-pictures";
+import { forgetPicturesOf } from "../sessions/page-pictures";
 import { storageUnavailable } from "../storage/unavailable";
 import { deleteSessionObjects } from "./session-objects";
 import { finishRedaction } from "./finish-redaction";
@@ -34,7 +34,7 @@ export async function runRedaction(ctx: Ctx, session: { id: string; tenantId: st
     throw storageUnavailable(err) ?? new DependencyUnavailable("storage", "unreachable", { cause: err });
   }
   // The console's page pictures keep their manifest a few minutes; this process's goes now.
-  if (file) forgetDocumentPictures(file.key);
+  if (file) forgetPicturesOf(file.key);
   const done = await finishRedaction(db, session.id, actor, now);
   if (done) scheduleDelivery(ctx, done.deliveryId);
 }

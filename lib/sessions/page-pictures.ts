@@ -97,8 +97,12 @@ async function manifestOf({ store, storageKey, pageCount, timeoutMs }: PictureSo
   }
 }
 
-/** Forgets the kept manifest of one document (its pictures were deleted), or of every one (tests). */
-export function forgetDocumentPictures(storageKey?: string): void {
-  if (storageKey === undefined) kept.clear();
-  else kept.delete(storageKey);
+/** Forgets the kept manifest of one document, whose pictures were deleted. */
+export function forgetPicturesOf(storageKey: string): void {
+  kept.delete(storageKey);
+}
+
+/** Forgets every kept manifest (tests). */
+export function forgetDocumentPictures(): void {
+  kept.clear();
 }
