@@ -35,7 +35,10 @@ export async function startCamera(video: HTMLVideoElement): Promise<CameraContro
   try {
     stream = await navigator.mediaDevices.getUserMedia({
       audio: false,
-      video: { facingMode: { ideal: "environment" }, width: { ideal: 3840 }, height: { ideal: 2160 } },
+      // `resizeMode: "none"`: the camera's own format, never cropped to the ideal's shape. Without
+      // it Chromium clamps each side to the sensor's, and a portrait 2160×3840 camera asked for
+      // 3840×2160 streamed a 2160×2160 square (the page's top and bottom cut off).
+      video: { facingMode: { ideal: "environment" }, width: { ideal: 3840 }, height: { ideal: 2160 }, resizeMode: "none" } as MediaTrackConstraints,
     });
   } catch (err) {
     const name = (err as DOMException)?.name;
