@@ -1,5 +1,5 @@
 import { assemblePdf, type PdfPageInput } from "../pdf/assemble-pdf";
-import type { MrcParts } from "../worker/page-encoding";
+import type { MrcParts } from "../page/encode";
 import { bilevelStream } from "../encode/mask-stream";
 import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";

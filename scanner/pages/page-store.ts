@@ -1,7 +1,7 @@
 import { FILTERS, type Filter, type PageReport, type PageWarning } from "../contract";
-import type { CaptureFacts } from "../capture/page-report";
+import type { CaptureFacts } from "../page/report";
 import type { NormQuad } from "../worker/protocol";
-import type { MrcParts } from "../worker/page-encoding";
+import type { MrcParts } from "../page/encode";
 
 /** One captured page, as kept until the upload succeeds. */
 export interface StoredPage {

@@ -6,7 +6,7 @@ import type { CameraFailure } from "../camera/start-camera";
 import { defaultFilter, type CaptureSource, type Filter, type PageWarning } from "../contract";
 import { draftCorners } from "../capture/draft-corners";
 import { encodeSource, imageSize } from "../capture/encode-source";
-import { buildPageReport, keptCornerOrigin, type CaptureFacts } from "../capture/page-report";
+import { buildPageReport, keptCornerOrigin, type CaptureFacts } from "../page/report";
 import { sendDocument } from "../capture/send-document";
 import type { ScannerSettings } from "../settings";
 import { reportFailure, type ScannerConfig } from "../upload/config";

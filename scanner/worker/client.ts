@@ -2,7 +2,7 @@ import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOp
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
-type LocalOps = import("./ops").ImageOps;
+type LocalOps = import("../page/image-ops").ImageOps;
 
 /**
  * The main thread's handle on the detector. The worker (and with it the detector
@@ -49,7 +49,7 @@ export class ScanEngine {
     } catch {
       this.worker?.terminate();
       this.worker = null;
-      const [{ ImageOps }, { domSurface }] = await Promise.all([import("./ops"), import("./surface")]);
+      const [{ ImageOps }, { domSurface }] = await Promise.all([import("../page/image-ops"), import("./surface")]);
       this.local = new ImageOps(domSurface);
     }
     onProgress(100);

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { ImageOps } from "./ops";
+import { ImageOps } from "../page/image-ops";
 import { offscreenSurface } from "./surface";
 import type { WorkerReply, WorkerRequest } from "./protocol";
 

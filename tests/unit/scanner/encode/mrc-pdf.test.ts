@@ -9,7 +9,7 @@ import { pageImage } from "@/lib/files/page-image";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { pageBoxFor } from "@/scanner/pdf/page-size";
 import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";
-import { encodeMrc, PAGE_ENCODING, pdfSize } from "@/scanner/worker/page-encoding";
+import { encodeMrc, PAGE_ENCODING, pdfSize } from "@/scanner/page/encode";
 import { renderPdf } from "../../../e2e/support/pdf";
 import { BLUE_LINE, encodeRgb, filteredPage, RED_RULE, SPEC } from "./mrc-page";
 
