@@ -1,5 +1,5 @@
 import type { Filter } from "../contract";
-import type { Frame } from "../detector/types";
+import type { Frame } from "../pixels";
 import { binarize, bitmapToFrame, documentFilter, measurePage, unevenness, type Bitmap1 } from "../image";
 import type { NormQuad, PageMeasures } from "../worker/protocol";
 

@@ -1,6 +1,6 @@
 import { detect, sharpness, StabilityTracker, type Frame } from "./detect";
 import { cropPage, normalise, pageDpi } from "./straighten";
-import { meanLuma } from "../capture/filters";
+import { meanLuma } from "../pixels";
 import { applyFilter, StraightPages } from "./filter";
 import { encodePage } from "./encode";
 import type { MakeSurface } from "../worker/surface";
