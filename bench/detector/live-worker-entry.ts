@@ -1,7 +1,7 @@
 // Runs in a Web Worker (bundled by bench/detector/live-worker.ts): the scanner's live tick on each frame
-// it is sent, as the scanner's worker runs it (scanner/worker/ops.ts): its answer and its time.
+// it is sent, as the scanner's worker runs it (scanner/page/image-ops.ts): its answer and its time.
 import { StabilityTracker } from "../../scanner/detector/index";
-import { analyseLiveFrame } from "../../scanner/worker/ops";
+import { analyseLiveFrame } from "../../scanner/page/image-ops";
 
 interface Batch { frames: { data: ArrayBuffer; width: number; height: number }[]; repeats: number }
 

@@ -7,10 +7,10 @@
 //   npx tsx bench/pages/bw-offline.ts 1,2,3 [scale=2]
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { cropPage, normalise } from "@/scanner/worker/crop";
+import { cropPage, normalise } from "@/scanner/page/straighten";
 import { binarize, INK_BELOW, packInk, removeSpeckles } from "@/scanner/image/binarize";
 import { FLAT_PAPER, flattenedLuma } from "@/scanner/image/document-filter";
-import { encodeBilevelPage } from "@/scanner/worker/page-encoding";
+import { encodeBilevelPage } from "@/scanner/page/encode";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import type { Frame } from "@/scanner/detector";
 import type { Bitmap1 } from "@/scanner/image/binarize";

@@ -1,16 +1,16 @@
 // Mixed raster content against the JPEG ladder, offline: each scene's photo is straightened
 // with its true corners by the worker's own code (cropPage), filtered (`auto` or
-// `grayscale`), and encoded both ways by scanner/worker/page-encoding.ts; each PDF is then
+// `grayscale`), and encoded both ways by scanner/page/encode.ts; each PDF is then
 // measured as bench:pages measures a delivered one (measure.ts: poppler, tesseract). The
 // canvas's JPEG encoder is stood in for by libjpeg-turbo through sharp (4:2:0, like Chromium's).
 //   npx tsx bench/pages/mrc-offline.ts 1,2,3 [auto|grayscale]
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { cropPage, normalise } from "@/scanner/worker/crop";
+import { cropPage, normalise } from "@/scanner/page/straighten";
 import { documentFilter } from "@/scanner/image";
 import { encodeGreyJpeg } from "@/scanner/encode/jpeg-grey";
-import { encodeMrc, encodePage, PAGE_ENCODING, pdfSize, type EncodedPage } from "@/scanner/worker/page-encoding";
+import { encodeMrc, encodePage, PAGE_ENCODING, pdfSize, type EncodedPage } from "@/scanner/page/encode";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { pdfInput } from "@/scanner/capture/send-document";
 import type { Frame } from "@/scanner/detector";

@@ -14,7 +14,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PNG } from "pngjs";
-import { cropPage, normalise } from "@/scanner/worker/crop";
+import { cropPage, normalise } from "@/scanner/page/straighten";
 import { documentFilter, estimatePaper } from "@/scanner/image";
 import type { Frame } from "@/scanner/detector";
 import { lab } from "../../tests/unit/scanner/image/synthetic-page";

@@ -16,7 +16,7 @@ import { flatColours, imagePdf, measurePdf, TESSERACT_PSM, textLayerCer } from "
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { makeScenes, readScene, SCENES, SCENES_DIR, sceneName } from "./scenes";
-import { openSession, scanScene, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
+import { openSession, scanScene, signUp, STREAM_SHORT_SIDE, type SceneInput } from "./scanner";
 
 const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
 const quick = process.argv.includes("--quick");
@@ -27,15 +27,6 @@ const ocr = process.env.BENCH_OCR === "1";
 const throttled = ocr ? 0 : Number(process.env.BENCH_THROTTLED_SCENES ?? 2);
 // the test scenes first, so a limited run still measures what the README reports
 const scenes = SCENES.filter((s) => !only || only.includes(s.id)).sort((a, b) => Number(a.split === "train") - Number(b.split === "train")).slice(0, limit);
-
-async function signUp(baseUrl: string): Promise<Client> {
-  const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `bench-pages-${Date.now()}@example.com`, password: "correct horse battery", company: "Pages Bench" }) });
-  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
-  const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
-  const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "bench secret", kind: "secret", mode: "test" }) });
-  if (key.status !== 201) throw new Error(`key creation answered ${key.status}: ${await key.text()}`);
-  return { baseUrl, secretKey: ((await key.json()) as { secret: string }).secret };
-}
 
 const describeError = (e: unknown) => {
   const cause = (e as { cause?: { code?: string; message?: string } }).cause;

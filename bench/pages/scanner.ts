@@ -21,6 +21,16 @@ export const STREAM_SHORT_SIDE = 2160;
 /** How the scene reaches the scanner: as its live camera, or as a photo the phone's camera took. */
 export type SceneInput = { video: string } | { still: Uint8Array };
 
+/** A new tenant on the app at `baseUrl` and its secret test key. */
+export async function signUp(baseUrl: string): Promise<Client> {
+  const signup = await fetch(`${baseUrl}/v1/auth/signup`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: `bench-pages-${Date.now()}@example.com`, password: "correct horse battery", company: "Pages Bench" }) });
+  if (signup.status !== 201) throw new Error(`signup answered ${signup.status}: ${await signup.text()}`);
+  const cookie = (signup.headers.get("set-cookie") ?? "").split(";")[0];
+  const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ name: "bench secret", kind: "secret", mode: "test" }) });
+  if (key.status !== 201) throw new Error(`key creation answered ${key.status}: ${await key.text()}`);
+  return { baseUrl, secretKey: ((await key.json()) as { secret: string }).secret };
+}
+
 async function call(client: Client, method: string, path: string, json?: unknown) {
   const send = () => fetch(`${client.baseUrl}${path}`, {
     method, body: json === undefined ? undefined : JSON.stringify(json),

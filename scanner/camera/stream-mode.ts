@@ -16,7 +16,10 @@ interface RangeCaps { width?: { max?: number }; height?: { max?: number } }
  * does not know a constraint) is asked the next.
  */
 export const STREAM_REQUESTS: MediaStreamConstraints[] = [
-  { audio: false, video: { facingMode: { ideal: "environment" }, width: { ideal: UHD.long }, height: { ideal: UHD.short } } },
+  // `resizeMode: "none"`: the camera's own format, never cropped to the ideal's shape. Without
+  // it Chromium clamps each side to the sensor's, and a portrait 2160×3840 camera asked for
+  // 3840×2160 streamed a 2160×2160 square (the page's top and bottom cut off).
+  { audio: false, video: { facingMode: { ideal: "environment" }, width: { ideal: UHD.long }, height: { ideal: UHD.short }, resizeMode: "none" } as MediaTrackConstraints },
   { audio: false, video: { facingMode: { ideal: "environment" } } },
   { audio: false, video: true },
 ];
@@ -42,5 +45,5 @@ export function largerMode(current: Partial<Size>, caps: RangeCaps): Size | null
 export async function growToLargestMode(track: MediaStreamTrack): Promise<void> {
   const target = largerMode(track.getSettings(), (track.getCapabilities?.() ?? {}) as RangeCaps);
   if (!target) return;
-  await track.applyConstraints({ width: { ideal: target.width }, height: { ideal: target.height } }).catch(() => undefined);
+  await track.applyConstraints({ width: { ideal: target.width }, height: { ideal: target.height }, resizeMode: "none" } as MediaTrackConstraints).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { assemblePdf, type PdfPageInput } from "../pdf/assemble-pdf";
-import type { MrcParts } from "../worker/page-encoding";
+import type { StoredPage } from "../pages/page-store";
 import { bilevelStream } from "../encode/mask-stream";
 import { pdfWatermark, type ScannerSettings } from "../settings";
 import type { ScannerConfig } from "../upload/config";
@@ -9,17 +9,10 @@ import { documentLanguage } from "../ocr/assets";
 import type { PageReading } from "../ocr/reading-queue";
 
 /** A corrected page as the PDF needs it, and its quality report. */
-export interface PageImage {
-  page: Blob;
-  format: "jpeg" | "png" | "mrc";
-  mrc?: MrcParts;
-  pdfThumb?: Blob;
-  width: number;
-  height: number;
-  report?: PageReport;
+export type PageImage = Pick<StoredPage, "page" | "format" | "mrc" | "pdfThumb" | "width" | "height" | "report"> & {
   /** The page's text recognition, on sessions with `options.ocr`. */
   reading?: PageReading;
-}
+};
 
 /**
  * Builds the PDF from the pages in order and uploads it with the pages' reports (all of

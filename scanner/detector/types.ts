@@ -3,12 +3,9 @@ export type Point = [number, number];
 /** Corners tl, tr, br, bl: clockwise on screen, starting nearest the frame's top-left. */
 export type Quad = [Point, Point, Point, Point];
 
-/** RGBA pixels, row-major, like the DOM's ImageData. */
-export interface Frame {
-  data: Uint8ClampedArray | Uint8Array;
-  width: number;
-  height: number;
-}
+import type { Frame } from "../pixels";
+
+export type { Frame };
 
 /** A found page: corners in the given frame's pixels (pixel i covers [i, i+1)), confidence 0..1. */
 export interface Detection {

@@ -1,6 +1,9 @@
+import { boxReduce } from "../pixels";
 import type { Frame, Quad } from "./types";
 import { homographyFrom } from "./homography";
 import { dist } from "./geometry";
+
+export { boxReduce };
 
 /**
  * Source pixels per output pixel above which the source is first box-reduced: bilinear
@@ -32,33 +35,6 @@ export function reduction(corners: Quad, w: number, h: number): [number, number]
   const rx = (dist(tl, tr) + dist(bl, br)) / 2 / w, ry = (dist(tl, bl) + dist(tr, br)) / 2 / h;
   const k = (r: number) => (r > REDUCE_ABOVE && Number.isFinite(r) ? Math.round(r) : 1);
   return [k(rx), k(ry)];
-}
-
-/** Averages kx × ky blocks (the last row and column of blocks may be partial). */
-export function boxReduce(src: Frame, kx: number, ky: number): Frame {
-  const { data, width: W, height: H } = src;
-  const w = Math.ceil(W / kx), h = Math.ceil(H / ky);
-  const out = new Uint8ClampedArray(w * h * 4);
-  const acc = new Uint32Array(w * 3), cnt = new Uint32Array(w), block = new Int32Array(W);
-  for (let x = 0; x < W; x++) block[x] = (x / kx) | 0;
-  for (let j = 0; j < h; j++) {
-    acc.fill(0); cnt.fill(0);
-    const y1 = Math.min(H, (j + 1) * ky);
-    for (let y = j * ky; y < y1; y++) {
-      for (let x = 0, i = y * W * 4; x < W; x++, i += 4) {
-        const b = block[x], a = b * 3;
-        acc[a] += data[i]; acc[a + 1] += data[i + 1]; acc[a + 2] += data[i + 2]; cnt[b]++;
-      }
-    }
-    for (let b = 0, o = j * w * 4; b < w; b++, o += 4) {
-      const n = cnt[b], half = n >> 1;
-      out[o] = ((acc[b * 3] + half) / n) | 0;
-      out[o + 1] = ((acc[b * 3 + 1] + half) / n) | 0;
-      out[o + 2] = ((acc[b * 3 + 2] + half) / n) | 0;
-      out[o + 3] = 255;
-    }
-  }
-  return { data: out, width: w, height: h };
 }
 
 function sampleBilinear(src: Frame, corners: Quad, w: number, h: number): Frame {

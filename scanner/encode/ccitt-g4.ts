@@ -5,7 +5,7 @@
  * Pure TypeScript, no platform API: it runs in the scanner's worker.
  */
 
-import type { Bitmap1 } from "../image/binarize";
+import type { Bitmap1 } from "../pixels";
 
 /** A prefix code: `code` in the low `length` bits, written most significant bit first. */
 interface Code {

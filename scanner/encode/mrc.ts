@@ -1,4 +1,4 @@
-import type { Frame } from "../detector/types";
+import type { Frame } from "../pixels";
 import { packInk, removeSpeckles, type Bitmap1 } from "../image/binarize";
 
 /**

@@ -5,7 +5,7 @@
  * page as a CCITT G4 stream, for the PDF, in a private chunk that image decoders skip.
  */
 
-import type { Bitmap1 } from "../image/binarize";
+import type { Bitmap1 } from "../pixels";
 
 export type { Bitmap1 };
 

@@ -1,17 +1,7 @@
-import type { Frame } from "../detector/types";
+import type { Bitmap1, Frame } from "../pixels";
 import { FLAT_PAPER, flattenedLuma } from "./document-filter";
 
-/**
- * One bit per pixel, packed MSB-first (the leftmost pixel is bit 7), rows padded to whole
- * bytes, 1 = white (paper) and 0 = black (ink): PNG's 1-bit grey and PDF's DeviceGray
- * with /BitsPerComponent 1, so the rows go into either as they are.
- */
-export interface Bitmap1 {
-  width: number;
-  height: number;
-  rowBytes: number;
-  bits: Uint8Array;
-}
+export type { Bitmap1 };
 
 /**
  * The threshold as a share of the paper's level on the page divided by its paper: ink is

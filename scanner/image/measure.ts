@@ -1,4 +1,4 @@
-import type { Frame } from "../detector/types";
+import type { Frame } from "../pixels";
 import type { PageWarning } from "../contract";
 
 /** What the capture prompts and the page report say about a straightened camera page. */

@@ -1,4 +1,4 @@
-import type { Frame } from "../detector/types";
+import type { Frame } from "../pixels";
 import { boxBlur, extremeFilter } from "./morphology";
 import { markNonPaper } from "./non-paper";
 

@@ -1,10 +1,14 @@
 import { FILTERS, type Filter, type PageReport, type PageWarning } from "../contract";
-import type { CaptureFacts } from "../capture/page-report";
+import type { CaptureFacts } from "../page/report";
 import type { NormQuad } from "../worker/protocol";
-import type { MrcParts } from "../worker/page-encoding";
+import type { EncodedPage } from "../page/encode";
 
-/** One captured page, as kept until the upload succeeds. */
-export interface StoredPage {
+/**
+ * One captured page, as kept until the upload succeeds: the encoded page (`EncodedPage`'s
+ * `format`, `mrc` and `pdfThumb`, its picture under `page`; `pdfThumb` is absent on pages of an
+ * older scanner) with what made it and its report.
+ */
+export interface StoredPage extends Omit<EncodedPage, "blob"> {
   id: string;
   session: string;
   order: number;
@@ -18,10 +22,6 @@ export interface StoredPage {
    * a small JPEG preview (the thumbnail), the page itself being its `mrc` layers.
    */
   page: Blob;
-  format: "jpeg" | "png" | "mrc";
-  mrc?: MrcParts;
-  /** A `bw` page's small JPEG, the PDF page's /Thumb (absent on pages of an older scanner). */
-  pdfThumb?: Blob;
   width: number;
   height: number;
   /** Pixels per inch of the corrected page at its physical size. */

@@ -6,7 +6,7 @@ import type { ScanEngine } from "../worker/client";
 import type { NormQuad } from "../worker/protocol";
 import { containRect, fromStage } from "./letterbox";
 import { AUTO_CAPTURE_CONFIDENCE } from "../capture/guidance";
-import type { CaptureFacts } from "../capture/page-report";
+import type { CaptureFacts } from "../page/report";
 import { pageWarnings } from "../capture/quality";
 import { CapturePrompt, FilterChoice, PreviewToggle, PreviewView } from "./adjust-tools";
 import { previewOf, usePagePreview } from "./use-page-preview";

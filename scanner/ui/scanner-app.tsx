@@ -7,6 +7,9 @@ import { FAILURE_TEXT } from "../upload/errors";
 import { MessageScreen } from "./status-screens";
 import { ScannerScreens } from "./scanner-screens";
 import { useSession } from "./use-session";
+import { startEarly } from "./early-start";
+
+startEarly();
 
 /** The hosted scanner page: loads the session, then hands over to the scanning screens. */
 export function ScannerApp() {

@@ -6,12 +6,12 @@ import type { CameraFailure } from "../camera/start-camera";
 import { defaultFilter, type CaptureSource, type Filter, type PageWarning } from "../contract";
 import { draftCorners } from "../capture/draft-corners";
 import { encodeSource, imageSize } from "../capture/encode-source";
-import { buildPageReport, keptCornerOrigin, type CaptureFacts } from "../capture/page-report";
+import { buildPageReport, keptCornerOrigin, type CaptureFacts } from "../page/report";
 import { sendDocument } from "../capture/send-document";
 import type { ScannerSettings } from "../settings";
 import { reportFailure, type ScannerConfig } from "../upload/config";
 import { ScanFailure, type FailureKind } from "../upload/errors";
-import { ScanEngine } from "../worker/client";
+import { takeEngine } from "./early-start";
 import type { Located, NormQuad } from "../worker/protocol";
 import type { Draft } from "./corner-editor";
 import { usePages, type PageView } from "./use-pages";
@@ -28,7 +28,7 @@ export type { Phase } from "./scan-flow-state";
  * the side effects (worker, page store, upload, bridge) and hands the view intents only.
  */
 export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridge: HostBridge) {
-  const engine = useMemo(() => new ScanEngine(), []);
+  const engine = useMemo(() => takeEngine(), []);
   const [progress, setProgress] = useState(0);
   const [state, dispatch] = useReducer(flowReducer, INITIAL_FLOW);
   // The phase as of the last render, for failures that arrive after the document was sent.

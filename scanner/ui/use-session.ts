@@ -19,12 +19,24 @@ export function useSession(): SessionState {
   const [state, setState] = useState<SessionState>({ status: "loading" });
   useEffect(() => {
     let live = true;
-    void loadSession().then((s) => live && setState(s));
+    void startSession().then((s) => live && setState(s));
     return () => {
       live = false;
     };
   }, []);
   return state;
+}
+
+let loading: Promise<SessionState> | null = null;
+
+/**
+ * Starts loading the session, once per page: called as the scanner's code runs (early-start.ts),
+ * so the config request does not wait for React to hydrate, and again by `useSession`, which
+ * joins it.
+ */
+export function startSession(): Promise<SessionState> {
+  loading ??= loadSession();
+  return loading;
 }
 
 async function loadSession(): Promise<SessionState> {

@@ -2,12 +2,13 @@ import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOp
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, "id"> : never) : never;
-type LocalOps = import("./ops").ImageOps;
+type LocalOps = import("../page/image-ops").ImageOps;
 
 /**
  * The main thread's handle on the detector. The worker (and with it the detector
  * code, a separate hashed chunk from our own origin, cached immutably) is only
- * fetched when `load()` is called, after the camera preview is already running.
+ * fetched when `load()` is called: on the hosted page as soon as its code runs,
+ * beside the session's config request and the camera (scanner/ui/early-start.ts).
  * Without a usable worker or OffscreenCanvas the same operations run on the
  * main thread.
  */
@@ -17,10 +18,23 @@ export class ScanEngine {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private loading: Promise<void> | null = null;
+  private progress = 0;
+  private readonly watchers = new Set<(pct: number) => void>();
 
-  /** Loads the detector; `onProgress` gets 0..100. Safe to call more than once. */
-  load(onProgress: (pct: number) => void = () => {}): Promise<void> {
-    this.loading ??= this.start(onProgress);
+  /**
+   * Loads the detector; `onProgress` gets 0..100, at once with where loading is, then as it
+   * goes. Safe to call more than once: loading starts at the first call (which may come before
+   * anyone watches, as the page's early start does) and every later caller joins it.
+   */
+  load(onProgress?: (pct: number) => void): Promise<void> {
+    if (onProgress) {
+      this.watchers.add(onProgress);
+      onProgress(this.progress);
+    }
+    this.loading ??= this.start((pct) => {
+      this.progress = pct;
+      for (const watch of this.watchers) watch(pct);
+    });
     return this.loading;
   }
 
@@ -35,7 +49,7 @@ export class ScanEngine {
     } catch {
       this.worker?.terminate();
       this.worker = null;
-      const [{ ImageOps }, { domSurface }] = await Promise.all([import("./ops"), import("./surface")]);
+      const [{ ImageOps }, { domSurface }] = await Promise.all([import("../page/image-ops"), import("./surface")]);
       this.local = new ImageOps(domSurface);
     }
     onProgress(100);
@@ -73,6 +87,7 @@ export class ScanEngine {
   }
 
   dispose(): void {
+    this.watchers.clear();
     this.worker?.terminate();
     this.worker = null;
     this.failAll(new Error("engine disposed"));

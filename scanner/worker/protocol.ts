@@ -1,6 +1,6 @@
 import type { Point } from "@/scanner/detector";
 import type { Filter } from "../contract";
-import type { MrcParts } from "./page-encoding";
+import type { MrcParts } from "../page/encode";
 
 /** Corners as fractions (0..1) of the image's width and height, tl, tr, br, bl. */
 export type NormQuad = [Point, Point, Point, Point];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { detect, type Frame, type Quad } from "../../../scanner/detector/index";
-import { cropPage, denormalise, normalise } from "../../../scanner/worker/crop";
+import { cropPage, denormalise, normalise } from "../../../scanner/page/straighten";
 import { renderScene } from "./synthetic";
 
 // Page white is ~233 in luminance and the dark desk ~56. An edge row or column

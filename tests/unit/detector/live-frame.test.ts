@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { shrinkToLongSide } from "../../../bench/detector/live-frame";
 import { detect, StabilityTracker, type Frame } from "../../../scanner/detector/index";
-import { denormalise, normalise } from "../../../scanner/worker/crop";
-import { analyseLiveFrame } from "../../../scanner/worker/ops";
+import { denormalise, normalise } from "../../../scanner/page/straighten";
+import { analyseLiveFrame } from "../../../scanner/page/image-ops";
 import { placedPage, renderScene, worstCornerError } from "./synthetic";
 
 const rgba = (width: number, height: number, px: number[][]): Frame =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildPageReport, keptCornerOrigin } from "@/scanner/capture/page-report";
+import { buildPageReport, keptCornerOrigin } from "@/scanner/page/report";
 import { pageWarnings } from "@/scanner/capture/quality";
 import { LEGIBLE_DPI } from "@/scanner/contract";
 import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";

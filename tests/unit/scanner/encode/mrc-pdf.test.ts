@@ -5,7 +5,7 @@ import { pagePicture } from "../../../support/page-pictures";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
 import { pageBoxFor } from "@/scanner/pdf/page-size";
 import { readStoredPage, type StoredPage } from "@/scanner/pages/page-store";
-import { encodeMrc, PAGE_ENCODING, pdfSize } from "@/scanner/worker/page-encoding";
+import { encodeMrc, PAGE_ENCODING, pdfSize } from "@/scanner/page/encode";
 import { expectSoundPdf, pdfImageList, renderPdf } from "../../../support/pdf-check";
 import { BLUE_LINE, encodeRgb, filteredPage, RED_RULE, SPEC } from "./mrc-page";
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import jpeg from "jpeg-js";
 import type { Frame } from "@/scanner/detector";
 import { splitMrc } from "@/scanner/encode/mrc";
-import { encodePage, PAGE_ENCODING } from "@/scanner/worker/page-encoding";
+import { encodePage, PAGE_ENCODING } from "@/scanner/page/encode";
 import { isStroke, meanRgb, type Rect } from "../image/synthetic-page";
 import { BLUE_LINE, EDGE_PHOTO, EDGE_STROKES, edgePhotoPage, encodeRgb, filteredPage, GLARE_BAND_X, GLARE_PHOTO, GLARE_STROKES, glarePhotoPage, PHOTO, RED_RULE, SPEC } from "./mrc-page";
 

@@ -5,7 +5,7 @@ import { pagePicture } from "../../../support/page-pictures";
 import { encodeG4 } from "@/scanner/encode/ccitt-g4";
 import { deflate, filteredRows, readBilevelPng, type Bitmap1 } from "@/scanner/encode/png-bilevel";
 import { assemblePdf } from "@/scanner/pdf/assemble-pdf";
-import { encodePage } from "@/scanner/worker/page-encoding";
+import { encodePage } from "@/scanner/page/encode";
 import { bitmap, expectSamePixels, pdfBilevelImage } from "./bilevel-support";
 
 const now = new Date("2026-11-28T12:00:00Z");

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { boxReduce, reduction, warpPerspective } from "@/scanner/detector/warp";
 import type { Frame, Quad } from "@/scanner/detector";
-import { pageDpi } from "@/scanner/worker/crop";
+import { pageDpi } from "@/scanner/page/straighten";
 
 /** Vertical stripes, 1 px black then 2 px white: fine print far below the output's pixel. */
 function stripes(w: number, h: number): Frame {

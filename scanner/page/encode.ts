@@ -1,6 +1,6 @@
 import type { Filter } from "../contract";
-import type { Frame } from "../detector/types";
-import { boxReduce } from "../detector/warp";
+import type { Frame } from "../pixels";
+import { boxReduce } from "../pixels";
 import { bitmapToFrame } from "../image/binarize";
 import { encodeGreyJpeg } from "../encode/jpeg-grey";
 import { encodeG4 } from "../encode/ccitt-g4";

@@ -1,7 +1,7 @@
 import type { Filter } from "../contract";
-import type { Frame } from "../detector/types";
+import type { Frame } from "../pixels";
 import { binarize, bitmapToFrame, documentFilter, measurePage, unevenness, type Bitmap1 } from "../image";
-import type { NormQuad, PageMeasures } from "./protocol";
+import type { NormQuad, PageMeasures } from "../worker/protocol";
 
 type Straightened = { page: Frame; measures: Omit<PageMeasures, "unevenness_after"> };
 

@@ -1,6 +1,6 @@
-import { estimatePageSize, warpPerspective, type Frame, type Quad } from "./engine";
+import { estimatePageSize, warpPerspective, type Frame, type Quad } from "./detect";
 import { pageBoxFor, renderSizeFor } from "../pdf/page-size";
-import type { NormQuad } from "./protocol";
+import type { NormQuad } from "../worker/protocol";
 
 /** PDF points per inch. */
 const PT = 72;

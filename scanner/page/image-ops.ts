@@ -1,11 +1,11 @@
-import { detect, sharpness, StabilityTracker, type Frame } from "./engine";
-import { cropPage, normalise, pageDpi } from "./crop";
-import { meanLuma } from "../capture/filters";
+import { detect, sharpness, StabilityTracker, type Frame } from "./detect";
+import { cropPage, normalise, pageDpi } from "./straighten";
+import { meanLuma } from "../pixels";
 import { focusSharpness } from "../image/measure";
-import { applyFilter, StraightPages } from "./page-pipeline";
-import { encodePage } from "./page-encoding";
-import type { MakeSurface } from "./surface";
-import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions } from "./protocol";
+import { applyFilter, StraightPages } from "./filter";
+import { encodePage } from "./encode";
+import type { MakeSurface } from "../worker/surface";
+import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions } from "../worker/protocol";
 
 /** Source captures are kept a little better: they are re-cropped when corners move. */
 const SOURCE_QUALITY = 0.92;
