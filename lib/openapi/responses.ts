@@ -194,6 +194,7 @@ export const WebhookHealth = z.strictObject({
   last_failure_at: Timestamp.nullable(),
   failed_recent: Count,
   pending: Count,
+  next_attempt_at: Timestamp.nullable().meta({ description: "When the soonest pending retry among them is due; null when none is waiting." }),
 });
 
 export const Delivery = z

@@ -12,6 +12,7 @@ import { PDF_CONTENT_TYPE } from "./upload-key";
 import type { PageReport, ScanResult } from "../../scanner/contract";
 import { storedSettings } from "../scanner-settings";
 import { resultView } from "../files/result-view";
+import { webhookResultView } from "../webhooks/webhook-result";
 
 export interface Completion {
   session: SessionRow;
@@ -64,7 +65,7 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       sessionId: session.id,
       event: "scan.completed",
       metadata: session.metadata,
-      result: { ...result },
+      result: { ...webhookResultView(ctx.config, file, now) },
       callbackUrl: session.callbackUrl,
       createdWith: session.createdWith,
       now,

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { schema, withTx, type Tx } from "../db";
 import { ApiError } from "../errors";
-import { resultView } from "../files/result-view";
+import { webhookResultView } from "./webhook-result";
 import { toDeliveryView, type DeliveryView } from "./delivery-view";
 import { serialisePayload, type WebhookEvent, type WebhookPayload } from "./events";
 import { deliverNow } from "./deliver-now";
@@ -12,8 +12,8 @@ import { loadWebhookSettings } from "./webhook-config";
 /**
  * Re-sends a past delivery as a new record (`replay_of` = its id): the same event (its id,
  * type, session, metadata and time) to the same URL, signed with the tenant's CURRENT secret.
- * The payload is rebuilt with a freshly signed `result.url`, since the first one has expired
- * an hour after it was sent; everything else in it is unchanged. The original row is never
+ * The payload is rebuilt with a freshly signed `result.url` (living through the replay
+ * delivery's own retries), since the first one may have expired; everything else in it is unchanged. The original row is never
  * touched. Attempted after the response, once the new row is committed. Unknown or another
  * tenant's id: `404 not_found`.
  */
@@ -51,6 +51,6 @@ export async function replayDelivery(args: { ctx: Ctx; tenantId: string; deliver
 async function replayPayload(tx: Tx, ctx: Pick<Ctx, "config" | "now">, original: typeof schema.webhookDeliveries.$inferSelect): Promise<string> {
   const sent = JSON.parse(original.payload) as WebhookPayload;
   const [file] = sent.result ? await tx.select().from(schema.files).where(eq(schema.files.sessionId, original.sessionId)) : [];
-  const result = file ? resultView(ctx.config, file, ctx.now) : sent.result;
+  const result = file ? webhookResultView(ctx.config, file, ctx.now) : sent.result;
   return serialisePayload({ ...sent, id: original.eventId, result: result as WebhookPayload["result"] });
 }
