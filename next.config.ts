@@ -18,7 +18,8 @@ const nextConfig: NextConfig = {
   // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
-  outputFileTracingIncludes: { "/**": ["./drizzle/**/*"] },
+  // The guides under /docs/guides and the console's snippets are read from docs/guides/ (lib/guides).
+  outputFileTracingIncludes: { "/**": ["./drizzle/**/*", "./docs/guides/*.md"] },
   // What a deployment ships is the output trace: Vercel's builder packs each function from it.
   // TRACE_EXCLUDES (scripts/trace-excludes.mjs) says what no function may carry and why; "**"
   // applies it to every route. The instrumentation's trace, which the builder adds to every
