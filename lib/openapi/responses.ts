@@ -144,6 +144,7 @@ export const DashboardSessionItem = z.strictObject({
   metadata: Metadata,
   created_at: Timestamp,
   expires_at: Timestamp,
+  completed_at: Timestamp.nullable().meta({ description: "When the document was stored; null until the session completes." }),
 });
 const NextCursor = z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." });
 export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem), next_cursor: NextCursor });

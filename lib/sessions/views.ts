@@ -44,6 +44,8 @@ export function summaryView(s: SessionRow, now: Date) {
     metadata: s.metadata,
     created_at: s.createdAt.toISOString(),
     expires_at: s.expiresAt.toISOString(),
+    /** When the document was stored (beyond the spec's list item): a finished session shows it instead of its expiry. */
+    completed_at: s.completedAt?.toISOString() ?? null,
   };
 }
 
