@@ -73,8 +73,6 @@ describe("no sideways scroll", () => {
         expect(await tableOverflow(page), `${name} ${viewport} ${theme}: tables`).toBe(0);
         await saveScreenshot(page, `fit-${name}-${viewport}-${theme}`);
       }
-      const list = await page.getByTestId("sessions-table").count();
-      expect(list).toBe(0); // (left the list page)
       await page.goto("/console/sessions");
       await expect(page.getByTestId("sessions-table").innerText()).resolves.toContain("order: A-1001");
       await expect(page.getByTestId("sessions-table").innerText()).resolves.toMatch(/Completed \d/);
