@@ -29,7 +29,7 @@ export function DocumentCard({ sessionId, result, metadata }: { sessionId: strin
             {pages.map((n) => (
               <li key={n}>
                 {/* The page's own picture from the PDF, served to the console only; lazy, as documents run to 20 pages. */}
-                <button type="button" className="c-thumbs__open" onClick={() => setViewing(n)} aria-label={`Open page ${n} full size`}>
+                <button type="button" className="c-thumbs__open" onClick={() => setViewing(n)} aria-label={`Page ${n}, open full size`}>
                   <PagePicture src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} n={n} />
                 </button>
               </li>

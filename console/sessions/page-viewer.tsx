@@ -17,12 +17,20 @@ export function PageViewer({ sessionId, pageCount, start, onClose }: { sessionId
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
+  // Keys are read on the window: a button that just became disabled (Next on the last page) drops focus out of the dialog.
+  const onKeyRef = useRef<(e: KeyboardEvent) => void>(() => {});
+  useEffect(() => {
+    const listener = (e: KeyboardEvent) => onKeyRef.current(e);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
+  }, []);
   const go = (n: number) => {
     if (n < 1 || n > pageCount) return;
     setPage(n);
     setZoom(0);
   };
-  function onKey(e: React.KeyboardEvent) {
+  onKeyRef.current = onKey;
+  function onKey(e: KeyboardEvent) {
     if (e.key === "ArrowRight") go(page + 1);
     else if (e.key === "ArrowLeft") go(page - 1);
     else if (e.key === "+" || e.key === "=") setZoom((z) => Math.min(ZOOMS.length - 1, z + 1));
@@ -33,7 +41,7 @@ export function PageViewer({ sessionId, pageCount, start, onClose }: { sessionId
   }
   const src = `/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${page}`;
   return (
-    <dialog ref={dialog} className="c-viewer" aria-label={`Page ${page} of ${pageCount}`} onClose={onClose} onKeyDown={onKey} data-testid="page-viewer">
+    <dialog ref={dialog} className="c-viewer" aria-label={`Page ${page} of ${pageCount}`} onClose={onClose} data-testid="page-viewer">
       <div className="c-viewer__bar">
         <span className="c-viewer__title" aria-live="polite">
           Page {page} of {pageCount}
