@@ -24,7 +24,7 @@ describe("the API reference page (/docs)", () => {
         await page.context().close();
       }
     }
-  });
+  }, 300_000); // four page loads with axe on a long page: past 120 s on a loaded machine
 
   it("links to the machine-readable document, which the console links to", async () => {
     const page = await (await ownerContext(browser())).newPage();
