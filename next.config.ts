@@ -18,11 +18,12 @@ const nextConfig: NextConfig = {
   // during builds at all; `npm run lint` is the lint step).
   typescript: { ignoreBuildErrors: true },
   // Every function may start an instance, and a starting instance migrates (lib/db/migrations.ts).
+  // The guides under /docs/guides and the console's snippets are read from docs/guides/ (lib/guides).
   // The console's page pictures are made in a worker thread from a file of its own
   // (lib/files/page-pictures/worker.mjs, loaded by path, so no trace follows it): the file and the
   // pdf-lib it imports (its CommonJS build only, about 1.1 MB with its dependencies) ship with that route.
   outputFileTracingIncludes: {
-    "/**": ["./drizzle/**/*"],
+    "/**": ["./drizzle/**/*", "./docs/guides/*.md"],
     "/v1/dashboard/sessions/[id]/pages/[page]": [
       "./lib/files/page-pictures/*.mjs",
       "./node_modules/pdf-lib/package.json",

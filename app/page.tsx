@@ -37,13 +37,17 @@ export default async function LandingPage() {
           <a className="c-btn c-btn--ghost" href="/demo">
             Try the demo
           </a>
+          <a className="c-btn c-btn--ghost" href="/docs">
+            Guides and API reference
+          </a>
         </div>
         <ul className="c-landing__points">
           <li>
             <strong>250 free credits.</strong> One credit per scanned document; pages are free.
           </li>
           <li>
-            <strong>Embed in minutes.</strong> Create a session on your server, open the scanner with <code>/launcher.js</code>.
+            <strong>Embed in minutes.</strong> Create a session on your server, open the scanner with <code>/launcher.js</code>:{" "}
+            <a href="/docs/guides/embedding">the embedding guide</a>.
           </li>
           <li>
             <strong>Yours to style.</strong> Colours, brand name, language and watermark per scanner profile.

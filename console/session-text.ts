@@ -10,12 +10,16 @@ export function visibleText(text: string): string {
   return text.replace(INVISIBLE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
-/** A one-line preview of metadata, at most `max` characters. */
-export function metadataPreview(metadata: Record<string, unknown>, max = 80): string {
-  const keys = Object.keys(metadata ?? {});
-  if (keys.length === 0) return "";
-  const text = visibleText(JSON.stringify(metadata).replace(/\s+/g, " "));
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/**
+ * Metadata as readable `key: value` lines for a list: top-level keys in order, a string
+ * value as is, anything else as JSON; each line cut at `max` characters, at most `lines`
+ * lines (then "+ n more").
+ */
+export function metadataLines(metadata: Record<string, unknown>, lines = 3, max = 60): string[] {
+  const entries = Object.entries(metadata ?? {});
+  const cut = (s: string) => (s.length > max ? `${s.slice(0, max - 1)}…` : s);
+  const shown = entries.slice(0, lines).map(([k, v]) => visibleText(cut(`${k}: ${typeof v === "string" ? v : JSON.stringify(v)}`.replace(/\s+/g, " "))));
+  return entries.length > lines ? [...shown, `+ ${entries.length - lines} more`] : shown;
 }
 
 /** Metadata pretty-printed for the detail view. */

@@ -74,6 +74,9 @@ export function ConsoleShell({ children }: { children: ReactNode }) {
             <a href="/demo">Try the demo</a>
           </li>
           <li>
+            <a href="/docs#guides">Guides</a>
+          </li>
+          <li>
             <a href="/docs">API reference</a>
           </li>
         </ul>

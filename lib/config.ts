@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_MAX: int(1, 60),
   RATE_LIMIT_WINDOW_SECONDS: int(1, 60),
   WEBHOOK_TIMEOUT_MS: int(1, 10000),
-  WEBHOOK_RETRY_BASE_SECONDS: int(0, 30),
+  WEBHOOK_RETRY_BASE_SECONDS: int(0, 300),
   SCHEDULER_INTERVAL_SECONDS: int(0, 30),
   WEBHOOK_ALLOW_PRIVATE: bool,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

@@ -12,10 +12,10 @@
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createServer as createTlsServer } from "node:https";
-import { networkInterfaces } from "node:os";
 import { createSecureContext } from "node:tls";
 import { PEER_ADDRESS_HEADER, problemHeaders, setsPeerAddressHeader, v1PathProblem } from "../lib/http/path-guard.mjs";
 import { root } from "./build-if-stale.mjs";
+import { lanAddresses } from "./lan-https.mjs";
 import { isLoopbackHost, listenHost } from "./listen-host.mjs";
 
 // What the environment asks for is checked before Next loads: a bad TLS pair stops in a moment.
@@ -54,16 +54,8 @@ server.listen(port, host, () => {
   } else {
     for (const address of lanAddresses()) console.log(`  on this network (a phone on the same Wi-Fi): ${scheme}://${address}:${port}`);
   }
-  if (!tls) console.log("  a phone's camera needs https: see docs/phone-testing.md (a tunnel, or HTTPS_CERT_FILE and HTTPS_KEY_FILE)");
+  if (!tls) console.log("  a phone's camera needs https: see docs/phone-testing.md (npm start -- --https, a tunnel, or HTTPS_CERT_FILE and HTTPS_KEY_FILE)");
 });
-
-/** The machine's IPv4 addresses on its networks (not loopback): what a phone nearby can reach. */
-function lanAddresses() {
-  return Object.values(networkInterfaces())
-    .flat()
-    .filter((a) => a && a.family === "IPv4" && !a.internal)
-    .map((a) => a.address);
-}
 
 /**
  * HTTPS_CERT_FILE and HTTPS_KEY_FILE (PEM files, both or neither) serve https directly, for a

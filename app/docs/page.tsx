@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
-import { isThemeMode, THEME_COOKIE } from "@/console/theme";
 import { ERRORS } from "@/lib/errors";
 import { openApiDocument } from "@/lib/openapi/document";
 import { outlineSchema, type OutlineRow } from "@/lib/openapi/schema-outline";
 import "@/console/console.css";
+import { GUIDES, guideTitle } from "@/lib/guides/guides";
+import { DocsFrame } from "./docs-root";
 import "./docs.css";
 
 export const metadata: Metadata = { title: "API reference · docscan", description: "Every endpoint, request, response and error code of the docscan API." };
@@ -26,15 +26,12 @@ export default async function ApiReferencePage() {
   const operations: OperationView[] = Object.entries(doc.paths as Record<string, Json>).flatMap(([path, item]) =>
     METHODS.filter((m) => item[m]).map((method) => ({ method, path, op: item[method] as Json })),
   );
-  const theme = (await cookies()).get(THEME_COOKIE)?.value;
   const info = doc.info as { title: string; version: string; description: string };
   return (
-    <div className="c-root" data-console-root="" data-theme={isThemeMode(theme) ? theme : "auto"}>
-      <div className="d-page">
-        <nav className="d-nav" aria-label="Endpoints">
-          <a className="d-nav__home" href="/">
-            docscan
-          </a>
+    <DocsFrame
+      navLabel="Endpoints"
+      nav={
+        <>
           {tags.map((tag) => (
             <div key={tag.name}>
               <a className="d-nav__tag" href={`#tag-${slug(tag.name)}`}>
@@ -52,12 +49,14 @@ export default async function ApiReferencePage() {
             </div>
           ))}
           <a className="d-nav__tag" href="#webhooks">
-            Webhook payload
+            Webhook events
           </a>
           <a className="d-nav__tag" href="#errors">
             Error codes
           </a>
-        </nav>
+        </>
+      }
+    >
         <main className="d-main">
           <header className="d-header">
             <h1>{info.title} reference</h1>
@@ -70,6 +69,18 @@ export default async function ApiReferencePage() {
               pages, the client token for the scanner, the console cookie for the console API.
             </p>
           </header>
+          <section aria-labelledby="guides">
+            <h2 id="guides" className="d-tag">
+              Guides
+            </h2>
+            <ul className="d-guide-list">
+              {GUIDES.map((g) => (
+                <li key={g.slug}>
+                  <a href={`/docs/guides/${g.slug}`}>{guideTitle(g.slug)}</a> <span className="d-muted">{g.summary}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
           {tags.map((tag) => (
             <section key={tag.name} aria-labelledby={`tag-${slug(tag.name)}`}>
               <h2 id={`tag-${slug(tag.name)}`} className="d-tag">
@@ -85,7 +96,7 @@ export default async function ApiReferencePage() {
           ))}
           <section aria-labelledby="webhooks">
             <h2 id="webhooks" className="d-tag">
-              Webhook payload
+              Webhook events
             </h2>
             <Webhooks doc={doc} components={components} />
           </section>
@@ -106,8 +117,7 @@ export default async function ApiReferencePage() {
             </ul>
           </section>
         </main>
-      </div>
-    </div>
+    </DocsFrame>
   );
 }
 
@@ -189,17 +199,26 @@ function OperationSection({ view, components }: { view: OperationView; component
   );
 }
 
+/** Every webhook event the document lists, each with its payload (the same shape for all). */
 function Webhooks({ doc, components }: { doc: Json; components: Record<string, unknown> }) {
-  const hook = ((doc.webhooks as Json)["scan.completed"] as Json).post as Json;
-  const schema = ((hook.requestBody as Json).content as Record<string, { schema: unknown }>)["application/json"].schema;
   return (
-    <article className="d-op">
-      <h3 className="d-op__title">{String(hook.summary)}</h3>
-      <p>
-        <Prose text={String(hook.description)} />
-      </p>
-      <Rows rows={outlineSchema(schema, components).rows} />
-    </article>
+    <>
+      {Object.entries(doc.webhooks as Record<string, Json>).map(([event, item]) => {
+        const hook = item.post as Json;
+        const schema = ((hook.requestBody as Json).content as Record<string, { schema: unknown }>)["application/json"].schema;
+        return (
+          <article key={event} className="d-op" id={`webhook-${slug(event)}`}>
+            <h3 className="d-op__title">
+              <code>{event}</code>
+            </h3>
+            <p>
+              <Prose text={String(hook.description)} />
+            </p>
+            <Rows rows={outlineSchema(schema, components).rows} />
+          </article>
+        );
+      })}
+    </>
   );
 }
 

@@ -11,13 +11,14 @@ import { Card, EmptyState, PageHeader } from "../ui/layout-parts";
 import { Notice } from "../ui/notice";
 import { SecretReveal } from "../ui/secret-reveal";
 import { CREATE_KEY_FORM_ID, CreateKeyForm } from "./keys/create-key-form";
+import { EmbedSnippet } from "./keys/embed-snippet";
 import { keyLabel, KeysTable } from "./keys/keys-table";
 
 /**
  * API keys: the list (revoked keys stay, marked), create, revoke. A new secret key is shown
  * once and kept only in this component's state, so it leaves the DOM with the page.
  */
-export function KeysPage() {
+export function KeysPage({ embed }: { embed: { template: string; placeholder: string } }) {
   const { account } = useAccount();
   const read = useApiData<{ keys: ApiKey[] }>("/v1/dashboard/keys");
   const { data, setData } = read;
@@ -80,6 +81,7 @@ export function KeysPage() {
       <Card title="Create a key" titleId="create-key-title">
         <CreateKeyForm onCreated={created} presetSecret={presetSecret} />
       </Card>
+      {data && <EmbedSnippet template={embed.template} placeholder={embed.placeholder} keys={keys} />}
     </>
   );
 }

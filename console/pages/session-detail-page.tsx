@@ -73,7 +73,7 @@ function SessionDetail({ detail, onRedacted }: { detail: SessionDetailData; onRe
           <dd>{formatDateTime(s.expires_at)}</dd>
         </dl>
       </Card>
-      {s.result && <DocumentCard sessionId={s.id} result={s.result} />}
+      {s.result && <DocumentCard sessionId={s.id} result={s.result} metadata={s.metadata} />}
       <Card title="Metadata" titleId="metadata">
         <p className="c-muted">{s.redacted ? "Removed by the redaction." : "Exactly what your server sent when it created the session."}</p>
         <pre className="c-meta-full" data-testid="session-metadata" tabIndex={0} aria-labelledby="metadata">

@@ -12,13 +12,14 @@ import { DeliveriesLog } from "./webhooks/deliveries-log";
 import { EndpointForm } from "./webhooks/endpoint-form";
 import { FirstSecret } from "./webhooks/first-secret";
 import { SignatureHelp } from "./webhooks/signature-help";
+import type { WebhookSnippets } from "./webhooks/verify-snippet";
 import { SigningSecret } from "./webhooks/signing-secret";
 import { usePendingPoll } from "./webhooks/use-pending-poll";
 
 type Deliveries = { deliveries: WebhookDelivery[] };
 
 /** Webhooks: endpoint and events, the signing secret, a test ping, and the delivery log with replay. */
-export function WebhooksPage() {
+export function WebhooksPage({ snippets }: { snippets: WebhookSnippets }) {
   const config = useApiData<WebhookConfig>("/v1/dashboard/webhook");
   const log = useApiData<Deliveries>("/v1/dashboard/webhook/deliveries");
   const [highlight, setHighlight] = useState<string | null>(null);
@@ -40,7 +41,7 @@ export function WebhooksPage() {
     <>
       <PageHeader title="Webhooks" intro="When a scan finishes, we POST a signed JSON event to your server. Set where it goes and which events to send, then check it with a test ping." />
       <WebhookAlert health={health.data} />
-      {firstSecret && <FirstSecret secret={firstSecret} onDone={() => setFirstSecret(null)} />}
+      {firstSecret && <FirstSecret secret={firstSecret} snippets={snippets} onDone={() => setFirstSecret(null)} />}
       <Card title="Endpoint" titleId="endpoint-title">
         {config.data && health.data ? (
           <EndpointForm
@@ -91,7 +92,7 @@ export function WebhooksPage() {
           />
         )}
       </Card>
-      <SignatureHelp />
+      <SignatureHelp snippets={snippets} />
     </>
   );
 }

@@ -4,12 +4,19 @@ import { useState } from "react";
 import { formatBytes, formatDateTime, formatNumber } from "../format";
 import type { SessionDetail } from "../types";
 import { Card } from "../ui/layout-parts";
+import { downloadName } from "./download-name";
+import { PageViewer } from "./page-viewer";
 
 type Result = NonNullable<SessionDetail["result"]>;
 
-/** The scanned document: page pictures, count, size, and a download through a short-lived signed link. */
-export function DocumentCard({ sessionId, result }: { sessionId: string; result: Result }) {
+/**
+ * The scanned document: page pictures (each opens full size in the viewer), count, size, and
+ * a download through a short-lived signed link, named after the session and its order reference.
+ */
+export function DocumentCard({ sessionId, result, metadata }: { sessionId: string; result: Result; metadata: Record<string, unknown> }) {
   const pages = Array.from({ length: result.page_count }, (_, i) => i + 1);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const name = downloadName(sessionId, metadata);
   return (
     <Card title="The scanned document" titleId="result">
       <p data-testid="document-facts">
@@ -22,15 +29,18 @@ export function DocumentCard({ sessionId, result }: { sessionId: string; result:
             {pages.map((n) => (
               <li key={n}>
                 {/* The page's own picture from the PDF, served to the console only; lazy, as documents run to 20 pages. */}
-                <PagePicture src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} n={n} />
+                <button type="button" className="c-thumbs__open" onClick={() => setViewing(n)} aria-label={`Page ${n}, open full size`}>
+                  <PagePicture src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} n={n} />
+                </button>
               </li>
             ))}
           </ol>
           <div className="c-actions">
-            <a className="c-btn c-btn--primary" href={result.url} download={`${sessionId}.pdf`} data-testid="download-pdf">
+            <a className="c-btn c-btn--primary" href={result.url} download={name} data-testid="download-pdf" onClick={(e) => saveAs(e, result.url!, name)}>
               Download PDF
             </a>
           </div>
+          {viewing !== null && <PageViewer sessionId={sessionId} pageCount={result.page_count} start={viewing} onClose={() => setViewing(null)} />}
           <p className="c-muted">The link is signed and short-lived, the same as <code>result.url</code> your server gets; reload the page for a fresh one.</p>
         </>
       ) : (
@@ -40,6 +50,25 @@ export function DocumentCard({ sessionId, result }: { sessionId: string; result:
       )}
     </Card>
   );
+}
+
+/**
+ * Saves the PDF under `name`. A link's `download` name is ignored across origins (S3 answers
+ * with a redirect) and loses to the file route's own Content-Disposition, so the bytes are
+ * fetched and saved from memory; if that fails, the plain link is followed.
+ */
+async function saveAs(e: React.MouseEvent, url: string, name: string) {
+  e.preventDefault();
+  try {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(String(res.status));
+    const href = URL.createObjectURL(await res.blob());
+    const a = Object.assign(document.createElement("a"), { href, download: name });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  } catch {
+    window.location.href = url;
+  }
 }
 
 /** One page's picture; a PDF made elsewhere may hold none the console can show, which it then says. */

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { formatDateTime, formatNumber } from "../format";
-import { metadataPreview } from "../session-text";
+import { metadataLines } from "../session-text";
 import type { SessionSummary } from "../types";
 import type { Column } from "../ui/data-table";
 import { ModeBadge, RedactedBadge, StatusBadge } from "../ui/status-badge";
@@ -37,9 +37,34 @@ export function sessionColumns<T extends Row>(): Column<T>[] {
   ];
 }
 
-/** The list's extra columns: the metadata's start and the expiry. */
+/** The list's extra columns: the metadata as `key: value` lines, and when it completed (or expires). */
 export const SESSION_LIST_COLUMNS: Column<SessionSummary>[] = [
   ...sessionColumns<SessionSummary>(),
-  { label: "Metadata", cell: (s) => <bdi className="c-meta-preview c-mono">{metadataPreview(s.metadata) || "—"}</bdi> },
-  { label: "Expires", className: "c-date", cell: (s) => formatDateTime(s.expires_at) },
+  { label: "Metadata", className: "c-meta-cell", cell: (s) => <MetadataLines metadata={s.metadata} /> },
+  { label: "Completed / expires", className: "c-date", cell: (s) => <FinishedOrExpires session={s} /> },
 ];
+
+function MetadataLines({ metadata }: { metadata: Record<string, unknown> }) {
+  const lines = metadataLines(metadata);
+  if (lines.length === 0) return <>—</>;
+  return (
+    <ul className="c-meta-lines">
+      {lines.map((line, i) => (
+        <li key={i}>
+          <bdi>{line}</bdi>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A finished session says when it completed; any other, when it expires (or expired). */
+function FinishedOrExpires({ session }: { session: SessionSummary }) {
+  if (session.completed_at) return <>Completed {formatDateTime(session.completed_at)}</>;
+  const past = Date.parse(session.expires_at) <= Date.now();
+  return (
+    <span className="c-muted">
+      {past ? "Expired" : "Expires"} {formatDateTime(session.expires_at)}
+    </span>
+  );
+}

@@ -8,7 +8,9 @@ import { z } from "zod";
 import { ERRORS, type ErrorCode } from "../errors";
 import { errorsOf, type Auth, type Endpoint } from "./endpoint";
 import { OPERATIONS } from "./operations";
+import { REQUEST_EXAMPLES } from "./request-examples";
 import { ErrorBody, WebhookPayload } from "./responses";
+import { WEBHOOK_EVENTS } from "../webhooks/events";
 
 /** The status an error code has on this operation (`invalid_token` is 400 where the token travels in the body). */
 export function errorStatus(op: Endpoint, code: ErrorCode): number {
@@ -72,7 +74,12 @@ function successResponses(op: Endpoint): ZodOpenApiResponsesObject {
 function operationObject(op: Endpoint): ZodOpenApiOperationObject {
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
   const header = op.idempotent ? IdempotencyKey : op.headers;
-  const bodies = { ...(op.body && { "application/json": { schema: op.body } }), ...Object.fromEntries(Object.entries(op.rawBodies ?? {}).map(([type, schema]) => [type, { schema }])) };
+  const example = REQUEST_EXAMPLES[op.key];
+  const withExample = (type: string, schema: z.ZodType) => ({ schema, ...(type === "application/json" && example !== undefined && { example }) });
+  const bodies = {
+    ...(op.body && { "application/json": withExample("application/json", op.body) }),
+    ...Object.fromEntries(Object.entries(op.rawBodies ?? {}).map(([type, schema]) => [type, withExample(type, schema)])),
+  };
   return {
     operationId: `${op.method.toLowerCase()}${op.path.replace(/^\/v1/, "").replace(/[{}]/g, "").replace(/[/-](\w)/g, (_, c: string) => c.toUpperCase())}`,
     summary: op.summary,
@@ -95,6 +102,18 @@ export function openApiDocument(): ReturnType<typeof createDocument> {
   built ??= build();
   return built;
 }
+
+/** The document as /v1/openapi.json serves it: `servers` names this instance (PUBLIC_BASE_URL), so an imported client has its base URL. */
+export function servedOpenApiDocument(publicBaseUrl: string): ReturnType<typeof createDocument> {
+  return { ...openApiDocument(), servers: [{ url: publicBaseUrl, description: "This instance" }] };
+}
+
+const EVENT_WORDS: Record<(typeof WEBHOOK_EVENTS)[number], string> = {
+  "scan.completed": "A document was uploaded and stored: `result` carries its signed, short-lived `url`, `page_count`, `bytes`, `content_type` and the page report.",
+  "scan.failed": "The scan or the upload failed, or a session that was scanning ran out of time; `result` is null.",
+  "session.redacted": "The session was redacted, on request (`POST /v1/sessions/{id}/redact`) or by the account's retention policy: `metadata` is `{}` and `result` null; its document, page text and stored webhook payloads are gone (read the session for `redacted_at`).",
+  "test.ping": "Sent only by the console's test button (`POST /v1/dashboard/webhook/test`); `session_id` is synthetic (`sess_test_…`), `result` is null.",
+};
 
 function build(): ReturnType<typeof createDocument> {
   const paths: ZodOpenApiPathsObject = {};
@@ -123,27 +142,20 @@ function build(): ReturnType<typeof createDocument> {
       },
     },
     paths,
-    webhooks: {
-      "scan.completed": webhook(
-        "A session completed (also scan.failed and test.ping, same shape)",
-        "Signed: `X-Scanner-Signature: t=<unix>,v1=<hex HMAC-SHA256 of \"<t>.<raw body>\">`. `X-Scanner-Event-Id` repeats the payload's `id`; `X-Scanner-Delivery-Id` names this delivery. Answer any 2xx within 10 s; otherwise it is retried.",
-      ),
-      "session.redacted": webhook(
-        "A session was redacted (on request or by the retention policy)",
-        "Same shape and signature as scan.completed, with `metadata: {}` and `result: null`: the session's document, metadata, page text and stored webhook payloads are gone; read the session for `redacted_at`.",
-      ),
-    },
+    webhooks: Object.fromEntries(
+      WEBHOOK_EVENTS.map((event) => [
+        event,
+        {
+          post: {
+            summary: event,
+            description:
+              `${EVENT_WORDS[event]} Signed: \`X-Scanner-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">\`. \`X-Scanner-Event-Id\` repeats the payload's \`id\`; \`X-Scanner-Delivery-Id\` names this delivery. Answer any 2xx within 10 s; otherwise it is retried 5 and 25 minutes later.`,
+            requestBody: { content: { "application/json": { schema: WebhookPayload } } },
+            responses: { "200": { description: "Received (any 2xx)." } },
+          },
+        },
+      ]),
+    ),
   });
 }
 
-/** One OpenAPI `webhooks` entry: every event is POSTed with the same body shape. */
-function webhook(summary: string, description: string) {
-  return {
-    post: {
-      summary,
-      description,
-      requestBody: { content: { "application/json": { schema: WebhookPayload } } },
-      responses: { "200": { description: "Received (any 2xx)." } },
-    },
-  };
-}

@@ -152,6 +152,7 @@ export const DashboardSessionItem = z.strictObject({
   created_at: Timestamp,
   expires_at: Timestamp,
   ...Redaction,
+  completed_at: Timestamp.nullable().meta({ description: "When the document was stored; null until the session completes." }),
 });
 const NextCursor = z.string().nullable().meta({ description: "Pass as `cursor` for the next page; null on the last page." });
 export const DashboardSessions = z.strictObject({ sessions: z.array(DashboardSessionItem), next_cursor: NextCursor });
@@ -219,6 +220,7 @@ export const WebhookHealth = z.strictObject({
   last_failure_at: Timestamp.nullable(),
   failed_recent: Count,
   pending: Count,
+  next_attempt_at: Timestamp.nullable().meta({ description: "When the soonest pending retry among them is due; null when none is waiting." }),
 });
 
 export const Delivery = z

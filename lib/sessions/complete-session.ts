@@ -13,6 +13,7 @@ import type { PageReport, ScanResult } from "../../scanner/contract";
 import { storedSettings } from "../scanner-settings";
 import { resultView } from "../files/result-view";
 import { retainUntilSql } from "../files/retain-until";
+import { webhookResultView } from "../webhooks/webhook-result";
 
 export interface Completion {
   session: SessionRow;
@@ -65,7 +66,7 @@ export async function completeSession({ ctx, ...c }: Completion & { ctx: Pick<Ct
       sessionId: session.id,
       event: "scan.completed",
       metadata: session.metadata,
-      result: { ...result },
+      result: { ...webhookResultView(ctx.config, file, now) },
       callbackUrl: session.callbackUrl,
       createdWith: session.createdWith,
       now,

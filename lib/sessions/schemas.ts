@@ -54,11 +54,11 @@ export const CallbackUrl = z.string().superRefine((value, ctx) => {
 export const CreateSessionInput = z.strictObject({
   metadata: Metadata.optional().meta({
     description: `Your JSON object (up to ${METADATA_MAX_BYTES / 1024} KB), echoed in reads and webhooks.`,
-    override: { type: "object" },
+    override: { type: "object", additionalProperties: true },
     example: { order: "A-1001" },
   }),
   scanner_id: z.string().min(1).max(200).optional().meta({ description: "A scanner profile's id; the default profile when absent." }),
-  scanner: z.unknown().optional().meta({ description: "ScannerSettings overrides for this session, merged over the profile.", override: { type: "object" } }),
+  scanner: z.unknown().optional().meta({ description: "ScannerSettings overrides for this session, merged over the profile.", override: { type: "object", additionalProperties: true } }),
   allowed_origins: z.array(z.string().max(2048)).max(50).optional().meta({ description: "Origins that may embed this session, within the account's allowlist." }),
   callback_url: CallbackUrl.optional().meta({ description: "Where this session's webhooks go instead of the account's endpoint (https, or http for localhost)." }),
 });

@@ -56,6 +56,8 @@ export function summaryView(s: SessionRow, now: Date) {
     created_at: s.createdAt.toISOString(),
     expires_at: s.expiresAt.toISOString(),
     ...redactionView(s),
+    /** When the document was stored (beyond the spec's list item): a finished session shows it instead of its expiry. */
+    completed_at: s.completedAt?.toISOString() ?? null,
   };
 }
 

@@ -18,6 +18,8 @@ export interface WebhookHealth {
   /** Among the recent deliveries: how many ended `failed`, and how many are waiting for a retry. */
   failed_recent: number;
   pending: number;
+  /** When the soonest of those retries is due (null when none is waiting), so the banner can say when. */
+  next_attempt_at: string | null;
 }
 
 /**
@@ -29,7 +31,7 @@ export async function getWebhookHealth({ ctx, tenantId }: { ctx: Ctx; tenantId: 
   const d = schema.webhookDeliveries;
   const [tenant] = await ctx.db.select({ shownAt: t.webhookSecretShownAt }).from(t).where(eq(t.id, tenantId));
   if (!tenant) throw new ApiError("not_found");
-  const rows = await ctx.db.select({ status: d.status, attempts: d.attempts }).from(d).where(eq(d.tenantId, tenantId)).orderBy(desc(d.createdAt), desc(d.id)).limit(RECENT);
+  const rows = await ctx.db.select({ status: d.status, attempts: d.attempts, nextAttemptAt: d.nextAttemptAt }).from(d).where(eq(d.tenantId, tenantId)).orderBy(desc(d.createdAt), desc(d.id)).limit(RECENT);
   const attempts = rows.flatMap((r) => r.attempts).sort((a, b) => b.at.localeCompare(a.at));
   const lastFailure = attempts.find((a) => !succeeded(a));
   return {
@@ -39,7 +41,13 @@ export async function getWebhookHealth({ ctx, tenantId }: { ctx: Ctx; tenantId: 
     last_failure_at: lastFailure?.at ?? null,
     failed_recent: rows.filter((r) => r.status === "failed").length,
     pending: rows.filter((r) => r.status === "pending").length,
+    next_attempt_at: soonest(rows.filter((r) => r.status === "pending").map((r) => r.nextAttemptAt)),
   };
+}
+
+function soonest(dates: (Date | null)[]): string | null {
+  const times = dates.filter((t): t is Date => t !== null).map((t) => t.getTime());
+  return times.length > 0 ? new Date(Math.min(...times)).toISOString() : null;
 }
 
 const succeeded = (a: DeliveryAttempt) => a.response_status !== null && a.response_status >= 200 && a.response_status < 300;

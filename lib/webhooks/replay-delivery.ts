@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Ctx } from "../context";
 import { schema, withTx, type Tx } from "../db";
 import { ApiError } from "../errors";
-import { resultView } from "../files/result-view";
+import { webhookResultView } from "./webhook-result";
 import { toDeliveryView, type DeliveryView } from "./delivery-view";
 import { redactedPayload, serialisePayload, type WebhookEvent, type WebhookPayload } from "./events";
 import { deliverNow } from "./deliver-now";
@@ -12,9 +12,10 @@ import { loadWebhookSettings } from "./webhook-config";
 /**
  * Re-sends a past delivery as a new record (`replay_of` = its id): the same event (its id,
  * type, session, metadata and time) to the same URL, signed with the tenant's CURRENT secret.
- * The payload is rebuilt with a freshly signed `result.url`, since the first one has expired
- * an hour after it was sent; everything else in it is unchanged. The original row is never
- * touched. A redacted session's deliveries replay their redacted body. Attempted after the response, once the new row is committed. Unknown or another
+ * The payload is rebuilt with a freshly signed `result.url` (living through the replay
+ * delivery's own retries), since the first one may have expired; everything else in it is
+ * unchanged. The original row is never touched. A redacted session's deliveries replay their
+ * redacted body. Attempted after the response, once the new row is committed. Unknown or another
  * tenant's id: `404 not_found`.
  */
 export async function replayDelivery(args: { ctx: Ctx; tenantId: string; deliveryId: string }): Promise<DeliveryView> {
@@ -63,6 +64,6 @@ async function replayPayload(tx: Tx, ctx: Pick<Ctx, "config" | "now">, original:
   if (await redactionAsked(tx, original.sessionId)) return redactedPayload(original.payload);
   const sent = JSON.parse(original.payload) as WebhookPayload;
   const [file] = sent.result ? await tx.select().from(schema.files).where(eq(schema.files.sessionId, original.sessionId)) : [];
-  const result = file ? resultView(ctx.config, file, ctx.now) : sent.result;
+  const result = file ? webhookResultView(ctx.config, file, ctx.now) : sent.result;
   return serialisePayload({ ...sent, id: original.eventId, result: result as WebhookPayload["result"] });
 }

@@ -8,7 +8,7 @@ useServices();
 const list = (cookie: string, query = "") => callJson("GET", `/v1/dashboard/sessions${query}`, { cookie });
 
 describe("happy", () => {
-  it("lists the tenant's sessions newest first with the spec's item fields", async () => {
+  it("lists the tenant's sessions newest first with the spec's item fields, and when a finished one completed", async () => {
     const a = await signup();
     const first = await createSessionWith(a.secretKey, { metadata: { n: 1 } });
     const second = await createSessionWith(a.secretKey, { metadata: { n: 2, "ключ": "значение" } });
@@ -16,9 +16,11 @@ describe("happy", () => {
     const res = await list(a.cookie);
     expect(res.status).toBe(200);
     expect(res.body.sessions).toEqual([
-      { id: second.id, status: "completed", mode: "test", pages: 3, metadata: { n: 2, "ключ": "значение" }, created_at: expect.any(String), expires_at: second.expires_at },
-      { id: first.id, status: "created", mode: "test", pages: null, metadata: { n: 1 }, created_at: expect.any(String), expires_at: first.expires_at },
+      { id: second.id, status: "completed", mode: "test", pages: 3, metadata: { n: 2, "ключ": "значение" }, created_at: expect.any(String), expires_at: second.expires_at, completed_at: expect.any(String) },
+      { id: first.id, status: "created", mode: "test", pages: null, metadata: { n: 1 }, created_at: expect.any(String), expires_at: first.expires_at, completed_at: null },
     ]);
+    const done = res.body.sessions[0];
+    expect(Date.parse(done.completed_at)).toBeGreaterThanOrEqual(Date.parse(done.created_at));
   });
 
   it("limit: default 50, explicit values honoured, above 200 clamped to 200", async () => {

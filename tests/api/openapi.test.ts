@@ -9,6 +9,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ERRORS } from "@/lib/errors";
 import { errorsOf } from "@/lib/openapi/endpoint";
 import { OPERATIONS } from "@/lib/openapi/operations";
+import { REQUEST_EXAMPLES } from "@/lib/openapi/request-examples";
+import { config } from "@/lib/config";
+import { WEBHOOK_EVENTS } from "@/lib/webhooks/events";
 import { callJson } from "../support/app";
 
 describe("GET /v1/openapi.json", () => {
@@ -39,6 +42,20 @@ describe("GET /v1/openapi.json", () => {
     expect(create.parameters.map((p: { name: string }) => p.name)).toContain("Idempotency-Key");
     expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "402", "403", "409", "429", "503"]));
     expect(body.webhooks["scan.completed"].post.requestBody.content["application/json"].schema).toBeDefined();
+  });
+
+  it("names this instance in servers, lists every webhook event, and shows a request example on every operation with a JSON body", () => {
+    const { body } = served;
+    expect(body.servers).toEqual([{ url: config().publicBaseUrl, description: "This instance" }]);
+    expect(Object.keys(body.webhooks)).toEqual([...WEBHOOK_EVENTS]);
+    const withBody = OPERATIONS.filter((op) => op.body || op.rawBodies?.["application/json"]);
+    expect(withBody.length).toBeGreaterThan(15);
+    for (const op of withBody) {
+      const media = body.paths[op.path][op.method.toLowerCase()].requestBody.content["application/json"];
+      expect(media.example, op.key).toEqual(REQUEST_EXAMPLES[op.key]);
+      const schema = op.body ?? op.rawBodies!["application/json"];
+      expect(schema.safeParse(media.example).error, op.key).toBeUndefined();
+    }
   });
 
   it("lists sessions with its filters, the cursor and a whole example answer", () => {

@@ -16,7 +16,8 @@ import { useServices } from "../support/services";
 import { seedCompletion, seedSession, seedTenant } from "../support/webhook-fixtures";
 import { contextFor } from "@/lib/context";
 
-const svc = useServices({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_ALLOW_PRIVATE: "true", CRON_SECRET: "cron-secret-for-delivery-tests" });
+// A 30 s base keeps the moved clock small (a cron run under it also sweeps other files' rows on a shared database).
+const svc = useServices({ WEBHOOK_TIMEOUT_MS: "300", WEBHOOK_ALLOW_PRIVATE: "true", CRON_SECRET: "cron-secret-for-delivery-tests", WEBHOOK_RETRY_BASE_SECONDS: "30" });
 const db = () => svc.get().db;
 const stripe = new Stripe("sk_test_unused");
 

@@ -4,7 +4,7 @@ import { BRIDGE_ERROR, bridgeError } from "@/scanner/bridge/error-code";
 import { SCANNER_ERROR_CODES } from "@/scanner/bridge/messages";
 
 describe("scanner failure → bridge error code", () => {
-  it("reports an expired session as scan_error, like the QR hand-off and docs/embedding.md", () => {
+  it("reports an expired session as scan_error, like the QR hand-off and docs/guides/embedding.md", () => {
     expect(bridgeError("expired").code).toBe("scan_error");
     // public/launcher.js (QR hand-off) reports a 410 with the same code
     expect(readFileSync("public/launcher.js", "utf8")).toMatch(/status === 410\) return fail\(\{ code: "scan_error"/);
@@ -18,7 +18,7 @@ describe("scanner failure → bridge error code", () => {
   });
 
   it("uses only documented codes and sends words, not the internal kind", () => {
-    const readme = readFileSync("docs/embedding.md", "utf8");
+    const readme = readFileSync("docs/guides/embedding.md", "utf8");
     for (const [kind, e] of Object.entries(BRIDGE_ERROR)) {
       expect(SCANNER_ERROR_CODES).toContain(e.code);
       expect(readme).toContain(`| \`${e.code}\` |`);

@@ -21,7 +21,7 @@ describe("loadConfig", () => {
     expect(c.rateLimit).toEqual({ max: 60, publishableMax: 15, windowMs: 60_000 });
     expect(c.addressTrust).toEqual({ trustedProxyHops: 0, onVercel: false });
     expect(c.webhookTimeoutMs).toBe(10_000);
-    expect(c.webhookRetryBaseMs).toBe(30_000);
+    expect(c.webhookRetryBaseMs).toBe(300_000);
     expect(c.schedulerIntervalMs).toBe(30_000);
     expect(c.hosted).toBe(false);
     expect(c.webhookAllowPrivate).toBe(true);

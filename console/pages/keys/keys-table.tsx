@@ -53,8 +53,8 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
         </>
       ),
     },
-    { label: "Created", className: "c-nowrap", cell: (k) => formatDateTime(k.created_at) },
-    { label: "Last used", className: "c-nowrap", cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : "Never") },
+    { label: "Created", className: "c-date-wrap", cell: (k) => formatDateTime(k.created_at) },
+    { label: "Last used", className: "c-date-wrap", cell: (k) => (k.last_used_at ? formatDateTime(k.last_used_at) : "Never") },
     {
       label: "Status",
       cell: (k) => (k.revoked_at ? <span className="c-badge c-badge--danger">Revoked {formatDateTime(k.revoked_at)}</span> : <span className="c-badge c-badge--success">Active</span>),
@@ -64,7 +64,7 @@ export function KeysTable({ keys, signupKeyId, onRevoked, onCopiedPublishable }:
       hideLabel: true,
       cell: (k) =>
         !k.revoked_at && (
-          <div className="c-actions c-actions--nowrap">
+          <div className="c-actions c-actions--stack">
             {k.kind === "publishable" && <CopyButton value={k.display} accessibleLabel={`Copy ${keyLabel(k)}`} onCopied={onCopiedPublishable} />}
             <Button variant="secondary" onClick={() => setRevoking(k)} aria-label={`Revoke ${keyLabel(k)}`}>
               Revoke

@@ -1,25 +1,58 @@
+"use client";
+
+import { useState } from "react";
 import { CopyButton } from "../../ui/copy-button";
 
-const SNIPPET = `import { verifySignature } from "@docscan/verify-webhook";
+/** The receiver snippets of the guide "Receive webhooks" (docs/guides/receiving-webhooks.md), read by the page's server side. */
+export interface WebhookSnippets {
+  verify: string;
+  express: string;
+  nodeHttp: string;
+  fetch: string;
+  python: string;
+}
 
-// In your webhook handler: the raw body, before any JSON parsing.
-const rawBody = await req.text();
-const ok = verifySignature({
-  rawBody,
-  header: req.headers.get("x-scanner-signature"),
-  secret: process.env.DOCSCAN_WEBHOOK_SECRET,
-});
-if (!ok) return new Response("bad signature", { status: 400 });`;
+const TABS = [
+  { key: "express", label: "Express", file: "server.mjs" },
+  { key: "nodeHttp", label: "Node http", file: "server.mjs" },
+  { key: "fetch", label: "fetch handler (Next.js, Hono…)", file: "route.js" },
+  { key: "python", label: "Python", file: "receiver.py" },
+] as const;
 
-/** The receiver's check in a few lines, to paste beside the secret it needs. */
-export function VerifySnippet() {
+/**
+ * The receiver's check, pasteable as shown: a self-contained node:crypto verifier plus a
+ * handler per framework (or the Python one, which carries its own), in tabs.
+ */
+export function VerifySnippet({ snippets }: { snippets: WebhookSnippets }) {
+  const [tab, setTab] = useState<(typeof TABS)[number]["key"]>("express");
+  const current = TABS.find((t) => t.key === tab)!;
   return (
-    <>
-      <p>Check every request with it (Node.js, with the dependency-free <code>@docscan/verify-webhook</code>):</p>
-      <pre id="verify-snippet" tabIndex={0} aria-label="Signature check example" className="c-snippet">
-        {SNIPPET}
+    <div className="c-verify">
+      <div role="group" aria-label="Receiver language" className="c-tabs">
+        {TABS.map((t) => (
+          <button key={t.key} type="button" className="c-tab" aria-pressed={t.key === tab} onClick={() => setTab(t.key)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      {tab !== "python" && (
+        <>
+          <p>
+            Save as <code>verify-signature.mjs</code> (no dependencies, only <code>node:crypto</code>):
+          </p>
+          <pre id="verify-snippet" tabIndex={0} aria-label="verify-signature.mjs" className="c-snippet" data-snippet="verify-signature">
+            {snippets.verify}
+          </pre>
+          <CopyButton value={snippets.verify} label="Copy verify-signature.mjs" fallbackTargetId="verify-snippet" />
+        </>
+      )}
+      <p>
+        Then <code>{current.file}</code>:
+      </p>
+      <pre id="handler-snippet" tabIndex={0} aria-label={`${current.label} receiver`} className="c-snippet" data-snippet={tab}>
+        {snippets[tab]}
       </pre>
-      <CopyButton value={SNIPPET} label="Copy example" fallbackTargetId="verify-snippet" />
-    </>
+      <CopyButton value={snippets[tab]} label={`Copy ${current.file}`} fallbackTargetId="handler-snippet" />
+    </div>
   );
 }
