@@ -21,6 +21,7 @@ export const REQUEST_EXAMPLES: Partial<Record<EndpointKey, unknown>> = {
   "POST /v1/dashboard/account/password": { current_password: "correct horse battery", new_password: "another long passphrase" },
   "DELETE /v1/dashboard/account": { confirm: "owner@shop.example.com" },
   "PUT /v1/dashboard/alerts": { low_balance_threshold: 25 },
+  "PUT /v1/dashboard/retention": { document_retention_seconds: 43200, redact_after_days: 30 },
   "POST /v1/dashboard/keys": { name: "checkout server", kind: "secret", mode: "live" },
   "POST /v1/dashboard/domains": { domain: "https://shop.example.com" },
   "POST /v1/dashboard/domains/remove": { domain: "https://shop.example.com" },

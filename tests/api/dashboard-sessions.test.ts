@@ -16,8 +16,8 @@ describe("happy", () => {
     const res = await list(a.cookie);
     expect(res.status).toBe(200);
     expect(res.body.sessions).toEqual([
-      { id: second.id, status: "completed", mode: "test", pages: 3, metadata: { n: 2, "ключ": "значение" }, created_at: expect.any(String), expires_at: second.expires_at, completed_at: expect.any(String) },
-      { id: first.id, status: "created", mode: "test", pages: null, metadata: { n: 1 }, created_at: expect.any(String), expires_at: first.expires_at, completed_at: null },
+      { id: second.id, status: "completed", mode: "test", pages: 3, metadata: { n: 2, "ключ": "значение" }, created_at: expect.any(String), expires_at: second.expires_at, completed_at: expect.any(String), redacted: false, redacted_at: null },
+      { id: first.id, status: "created", mode: "test", pages: null, metadata: { n: 1 }, created_at: expect.any(String), expires_at: first.expires_at, completed_at: null, redacted: false, redacted_at: null },
     ]);
     const done = res.body.sessions[0];
     expect(Date.parse(done.completed_at)).toBeGreaterThanOrEqual(Date.parse(done.created_at));

@@ -18,7 +18,7 @@ const ROOT = process.cwd();
 const LAYERS = {
   http: ["http", "openapi"],
   domain: [
-    "accounts", "analytics", "credits", "cron", "domains", "files", "idempotency", "keys", "profiles", "qr",
+    "accounts", "analytics", "credits", "cron", "domains", "files", "guides", "idempotency", "keys", "profiles", "qr",
     "readiness", "redaction", "scanner-settings", "scheduler", "session-states", "sessions", "tokens", "webhooks",
   ],
   adapters: ["context", "db", "defer", "ratelimit", "services", "storage"],
