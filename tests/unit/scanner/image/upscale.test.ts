@@ -4,7 +4,12 @@ import type { Frame } from "@/scanner/detector";
 
 function frame(w: number, h: number, value: (x: number, y: number) => number): Frame {
   const data = new Uint8ClampedArray(w * h * 4);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) data.fill(value(x, y), (y * w + x) * 4, (y * w + x) * 4 + 3), (data[(y * w + x) * 4 + 3] = 255);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0, i = (y * w) * 4; x < w; x++, i += 4) {
+      data.fill(value(x, y), i, i + 3);
+      data[i + 3] = 255;
+    }
+  }
   return { data, width: w, height: h };
 }
 const at = (f: Frame, x: number, y: number, c = 0) => f.data[(y * f.width + x) * 4 + c];
