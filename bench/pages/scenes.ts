@@ -92,10 +92,11 @@ export async function makeScenes(dir = SCENES_DIR, ids?: number[], log: (s: stri
 
 /**
  * Cameras a scene can be filmed with instead of its own (portrait width × height): live streams
- * of 720p, 1080p, 1440p and 4K, and a phone's 12 MP still. The page fills the same share of the
+ * of 720p, 1080p, 1440p and 4K, a phone's 12 MP still, and 900p, a point on the legibility
+ * curve between 720p and 1080p. The page fills the same share of the
  * frame, so the camera sets the page's pixels per inch (about 75 dpi at 720p, 200 from 4K up).
  */
-export const CAMERAS = { "720p": [720, 1280], "1080p": [1080, 1920], "1440p": [1440, 2560], "4k": [2160, 3840], "12mp": [3024, 4032] } as const satisfies Record<string, [number, number]>;
+export const CAMERAS = { "720p": [720, 1280], "900p": [900, 1600], "1080p": [1080, 1920], "1440p": [1440, 2560], "4k": [2160, 3840], "12mp": [3024, 4032] } as const satisfies Record<string, [number, number]>;
 /** `scene`: the scene's own camera (its `shot.camera`). */
 export type CameraName = "scene" | keyof typeof CAMERAS;
 export const isCamera = (s: string): s is CameraName => s === "scene" || s in CAMERAS;

@@ -39,15 +39,15 @@ export interface FilterOptions {
   /** The page's pixels per inch on paper (the straightened page's, not a preview's). */
   dpi: number;
   /**
-   * Below the legible resolution, deliver the page at `LOW_RES.scale` times its size; off for
-   * a preview, which only needs the look.
+   * Below `LOW_RES.belowDpi`, deliver the page at `LOW_RES.scale` times its size; off for a
+   * preview, which only needs the look.
    */
   enlarge?: boolean;
 }
 
 /**
- * Applies a filter to `page` (changed in place) into the page for the PDF. Below the legible
- * resolution (`isLowResolution`) `auto` and `grayscale` keep the strokes' grey edges and the
+ * Applies a filter to `page` (changed in place) into the page for the PDF. Below
+ * `LOW_RES.belowDpi` (`isLowResolution`) `auto` and `grayscale` skip the sharpening and the
  * page is enlarged, and `bw` is thresholded on the enlarged page, whose edges then fall
  * between the page's own pixels (docs/filters.md, "Low-resolution pages").
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyFilter } from "@/scanner/worker/page-pipeline";
-import { LEGIBLE_DPI } from "@/scanner/image";
+import { LOW_RES } from "@/scanner/image";
 import type { Bitmap1 } from "@/scanner/image";
 import type { Frame } from "@/scanner/detector";
 import { boxReduce } from "@/scanner/detector/warp";
@@ -8,7 +8,7 @@ import { copyFrame, renderPage } from "./synthetic-page";
 
 // A small page, as a 720p camera gives: the synthetic page's 3-px stems halved, 1.5 px with grey edges.
 const page = () => boxReduce(renderPage({ width: 480, height: 640, light: [0.6, 1], cast: [1, 0.9, 0.75] }), 2, 2);
-const LOW = LEGIBLE_DPI - 25, HIGH = LEGIBLE_DPI + 50;
+const LOW = LOW_RES.belowDpi - 10, HIGH = LOW_RES.belowDpi + 15;
 const size = (f: Frame | Bitmap1) => [f.width, f.height];
 
 describe("applyFilter below the legible resolution", () => {
