@@ -63,7 +63,9 @@ export function renderFrame(flat: Image, shot: Shot, light: Light, seed: number)
     const o = 3 * (y * W + x);
     rgb[o] = r * k * light.cast[0]; rgb[o + 1] = g * k * light.cast[1]; rgb[o + 2] = b * k * light.cast[2];
   }
-  gaussian(rgb, W, H, light.blur * Math.max(1, W / 1080));
+  // The lens's blur is a share of the frame: σ is given for a 1080-px-wide frame and scales with
+  // the frame's width (a 720p stream is the same picture in fewer pixels).
+  gaussian(rgb, W, H, (light.blur * W) / 1080);
   const data = new Uint8Array(W * H * 4);
   for (let i = 0; i < W * H; i++) {
     const common = rng.normal() * light.noise * 0.6;

@@ -1,7 +1,7 @@
 // The benchmark's scenes: twenty-four printed pages photographed at home. Eight are for tuning
 // the image filter and the encoders ("train"); the sixteen others ("test") are only measured. Each scene is a page (its
 // words drawn from the scene's seed), a camera placement and a light; see docs/pages-benchmark.md.
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { PNG } from "pngjs";
 import type { Pt } from "../../tests/e2e/support/synthetic-page";
@@ -88,6 +88,36 @@ export async function makeScenes(dir = SCENES_DIR, ids?: number[], log: (s: stri
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Cameras a scene can be filmed with instead of its own (portrait width × height): live streams
+ * of 720p, 1080p, 1440p and 4K, a phone's 12 MP still, and 900p, a point on the legibility
+ * curve between 720p and 1080p. The page fills the same share of the
+ * frame, so the camera sets the page's pixels per inch (about 75 dpi at 720p, 200 from 4K up).
+ */
+export const CAMERAS = { "720p": [720, 1280], "900p": [900, 1600], "1080p": [1080, 1920], "1440p": [1440, 2560], "4k": [2160, 3840], "12mp": [3024, 4032] } as const satisfies Record<string, [number, number]>;
+/** `scene`: the scene's own camera (its `shot.camera`). */
+export type CameraName = "scene" | keyof typeof CAMERAS;
+export const isCamera = (s: string): s is CameraName => s === "scene" || s in CAMERAS;
+
+/**
+ * The directory holding scene `id` as filmed by `camera`: the scene's own directory for
+ * `scene`, else `SCENES_DIR/<camera>/`, where the frame is rendered at the camera's size (same
+ * page, placement, light and seed) beside a copy of the flat page and truth. The scene itself
+ * must have been made (`makeScenes`).
+ */
+export function sceneDirFor(id: number, camera: CameraName): string {
+  if (camera === "scene") return SCENES_DIR;
+  const dir = path.join(SCENES_DIR, camera), name = sceneName(id);
+  if (existsSync(path.join(dir, `${name}.json`))) return dir;
+  mkdirSync(dir, { recursive: true });
+  const spec = SCENES.find((s) => s.id === id)!, base = readScene(SCENES_DIR, name), size: [number, number] = [...CAMERAS[camera]];
+  const frame = renderFrame(base.flat(), { ...spec.shot, camera: size }, spec.light, 2000 + spec.id);
+  writePng(path.join(dir, `${name}.photo.png`), frame);
+  for (const f of ["flat.png", "truth.txt"]) copyFileSync(path.join(SCENES_DIR, `${name}.${f}`), path.join(dir, `${name}.${f}`));
+  writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ ...base.meta, corners: frame.corners, camera: size }, null, 2) + "\n");
+  return dir;
 }
 
 /** Reads a scene written by makeScenes. */

@@ -3,3 +3,5 @@ export { documentFilter, flattenedLuma, type DocumentFilterOptions } from "./doc
 export { binarize, bitmapToFrame, INK_BELOW, type Bitmap1 } from "./binarize";
 export { measurePage, unevenness, captureWarnings, WARN, type PageQuality } from "./measure";
 export { estimatePaper, type PaperMap } from "./paper-map";
+export { LOW_RES, isLowResolution } from "./low-resolution";
+export { upscale2x } from "./upscale";

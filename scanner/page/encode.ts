@@ -23,6 +23,13 @@ export const PAGE_ENCODING = {
   grayscale: { budget: 150 * 1024 - PDF_PAGE_BYTES, qualities: [0.8, 0.72, 0.65, 0.58] },
   original: { budget: 300 * 1024, qualities: [0.8, 0.65, 0.5] },
 } as const;
+/**
+ * A low-resolution page delivered enlarged (`LOW_RES`, scanner/image/low-resolution.ts) goes
+ * further down the ladder before MRC: its smooth, interpolated edges survive a lower JPEG
+ * quality, while MRC's 1-bit mask cuts them off again (train scene 05 at 720p: CER 0.018
+ * at its own size, 0.05 enlarged as MRC; docs/filters.md).
+ */
+const ENLARGED_QUALITIES = [0.8, 0.72, 0.65, 0.58, 0.5, 0.42] as const;
 
 /**
  * JPEG qualities of the MRC layers. The background is white paper almost everywhere and
@@ -76,15 +83,16 @@ export type EncodeRgb = (page: Frame, quality: number) => Promise<Blob>;
  * colour or grey page over its budget at the lowest quality (or sure to be, `LADDER_REACH`)
  * becomes MRC when that is smaller.
  */
-export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRgb: EncodeRgb): Promise<EncodedPage> {
+export async function encodePage(filter: Filter, page: Frame | Bitmap1, encodeRgb: EncodeRgb, opts: { enlarged?: boolean } = {}): Promise<EncodedPage> {
   if ("bits" in page) return { blob: pngBlob(await encodeBilevelPage(page)), format: "png", pdfThumb: bilevelThumb(page) };
   if (filter === "bw") throw new Error("encodePage: a bw page is a bitmap");
-  const { budget, qualities } = PAGE_ENCODING[filter];
+  const { budget } = PAGE_ENCODING[filter], enlarged = !!opts.enlarged && filter !== "original";
+  const qualities = enlarged ? ENLARGED_QUALITIES : PAGE_ENCODING[filter].qualities;
   const encode = jpegEncoder(filter, encodeRgb);
   let blob = await encode(page, qualities[0]);
   const split = filter !== "original";
   for (const q of qualities.slice(1)) {
-    if (blob.size <= budget || (split && blob.size * LADDER_REACH > budget)) break;
+    if (blob.size <= budget || (split && !enlarged && blob.size * LADDER_REACH > budget)) break;
     blob = await encode(page, q);
   }
   if (blob.size <= budget || !split) return { blob, format: "jpeg" };

@@ -1,6 +1,6 @@
 import type { Filter } from "../contract";
 import type { Frame } from "../pixels";
-import { binarize, bitmapToFrame, documentFilter, measurePage, unevenness, type Bitmap1 } from "../image";
+import { binarize, bitmapToFrame, documentFilter, isLowResolution, LOW_RES, measurePage, unevenness, upscale2x, type Bitmap1 } from "../image";
 import type { NormQuad, PageMeasures } from "../worker/protocol";
 
 type Straightened = { page: Frame; measures: Omit<PageMeasures, "unevenness_after"> };
@@ -31,15 +31,36 @@ export interface FilteredPage {
   unevenness: number;
   /** The page as RGBA (for a preview of a bitmap). */
   preview(): Frame;
+  /** Delivered larger than the straightened page (a low-resolution page, `LOW_RES`). */
+  enlarged: boolean;
 }
 
-/** Applies a filter in place (RGBA filters) or into a bitmap (`bw`). */
-export function applyFilter(page: Frame, filter: Filter): FilteredPage {
+export interface FilterOptions {
+  /** The page's pixels per inch on paper (the straightened page's, not a preview's). */
+  dpi: number;
+  /**
+   * Below `LOW_RES.belowDpi`, deliver the page at `LOW_RES.scale` times its size; off for a
+   * preview, which only needs the look.
+   */
+  enlarge?: boolean;
+}
+
+/**
+ * Applies a filter to `page` (changed in place) into the page for the PDF. Below
+ * `LOW_RES.belowDpi` (`isLowResolution`) `auto` and `grayscale` skip the sharpening and the
+ * page is enlarged, and `bw` is thresholded on the enlarged page, whose edges then fall
+ * between the page's own pixels (docs/filters.md, "Low-resolution pages").
+ */
+export function applyFilter(page: Frame, filter: Filter, opts: FilterOptions): FilteredPage {
+  const low = isLowResolution(opts.dpi), enlarge = low && opts.enlarge !== false;
   if (filter === "bw") {
-    const bits = binarize(page);
+    const bits = binarize(enlarge ? upscale2x(page) : page);
     const rgba = bitmapToFrame(bits);
-    return { image: bits, unevenness: unevenness(rgba), preview: () => rgba };
+    return { image: bits, unevenness: unevenness(rgba), preview: () => rgba, enlarged: enlarge };
   }
-  if (filter !== "original") documentFilter(page, { grey: filter === "grayscale" });
-  return { image: page, unevenness: unevenness(page), preview: () => page };
+  if (filter === "original") return { image: page, unevenness: unevenness(page), preview: () => page, enlarged: false };
+  const grey = filter === "grayscale";
+  documentFilter(page, low ? { grey, tone: LOW_RES.tone, sharpen: LOW_RES.sharpen } : { grey });
+  const image = enlarge ? upscale2x(page) : page;
+  return { image, unevenness: unevenness(image), preview: () => image, enlarged: enlarge };
 }

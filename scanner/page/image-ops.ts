@@ -93,13 +93,14 @@ export class ImageOps {
     });
     const page = options.maxSide ? await this.scaled(straight, options.maxSide) : copyFrame(straight);
     const t1 = performance.now();
-    const filtered = applyFilter(page, options.filter);
+    const dpi = pageDpi(straight.width, straight.height);
+    const filtered = applyFilter(page, options.filter, { dpi, enlarge: !options.maxSide });
     const t2 = performance.now();
     const encoded = options.maxSide && "bits" in filtered.image
       ? { blob: await this.encodeRgb(filtered.preview(), 0.8), format: "jpeg" as const }
-      : await encodePage(options.filter, filtered.image, (f, q) => this.encodeRgb(f, q));
+      : await encodePage(options.filter, filtered.image, (f, q) => this.encodeRgb(f, q), { enlarged: filtered.enlarged });
     return {
-      ...encoded, width: page.width, height: page.height, dpi: pageDpi(straight.width, straight.height),
+      ...encoded, width: filtered.image.width, height: filtered.image.height, dpi,
       measures: { ...measures, unevenness_after: filtered.unevenness },
       ms: { straighten: t1 - t0, filter: t2 - t1, encode: performance.now() - t2 },
     };
