@@ -142,11 +142,20 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const retakePage = useCallback((p: PageView) => dispatch({ type: "retake_page", id: p.id }), []);
   const cameraFailed = useCallback((reason: CameraFailure) => dispatch({ type: "camera_failed", reason }), []);
 
+  // Settles the wait for text after Send: the person chose "Send without searchable text".
+  const skipReading = useRef<(() => void) | null>(null);
+  const sendWithoutText = useCallback(() => skipReading.current?.(), []);
+
   const send = useCallback(async () => {
     dispatch({ type: "upload_started" });
     try {
       const kept = await book.settled();
-      const readings = await reading.settle(kept);
+      const readings = await reading.settle(kept, {
+        skip: new Promise<void>((resolve) => (skipReading.current = resolve)),
+        onProgress: (read, total) => read < total && dispatch({ type: "reading_progress", read, total }),
+      });
+      skipReading.current = null;
+      dispatch({ type: "upload_started" });
       const pages = readings ? kept.map((p, i) => ({ ...p, reading: readings[i] })) : kept;
       const result = await sendDocument(cfg, settings, pages, {
         onProgress: (fraction) => dispatch({ type: "upload_progress", fraction }),
@@ -180,7 +189,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   return {
     engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book, reading: reading.pending,
-    cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
+    cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, sendWithoutText, tryAgain, cancel, close,
   };
 }
 
