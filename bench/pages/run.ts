@@ -3,8 +3,9 @@
 // two baselines: the flat printed page, and the camera's page cropped with the true corners.
 // Options (env): BENCH_FILTERS=auto,bw,original  BENCH_PAGES_LIMIT=N (or --quick: 3 scenes)
 // BENCH_PAGES_ONLY=7,8  BENCH_THROTTLED_SCENES=2 (CPU 4× timing on the first N scenes).
-// BENCH_OCR=1: sessions with options.ocr; the text layer's CER (pdftotext against the truth) and
-// the time to read a page are measured besides (docs/ocr.md).
+// BENCH_OCR=1: sessions with options.ocr, the page's CPU throttled 4x; the text layer's CER
+// (pdftotext against the truth), each page's ocr.status and the time to read a page are
+// measured besides (docs/ocr.md).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -16,7 +17,7 @@ import { flatColours, imagePdf, measurePdf, TESSERACT_PSM, textLayerCer } from "
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { makeScenes, readScene, SCENES, SCENES_DIR, sceneName } from "./scenes";
-import { openSession, scanScene, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
+import { OCR_THROTTLE, openSession, scanScene, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
 
 const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
 const quick = process.argv.includes("--quick");
@@ -109,9 +110,11 @@ try {
         const fig = await measurePdf(result.scan.pdf, scene.truth, marks, reference, WORK, `${name}.${filter}`);
         writeFileSync(path.join(WORK, `${name}.${filter}.txt`), fig.ocr);
         const text = ocr ? textLayerCer(path.join(WORK, `${name}.${filter}.pdf`), scene.truth, path.join(WORK, `${name}.${filter}.layer.txt`)) : undefined;
-        const { sendMs, readMs } = result.scan;
-        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured, sendMs, readMs, textCer: text });
-        if (text !== undefined) console.log(`scene ${name} text layer: CER ${text.toFixed(3)}, read ${readMs?.toFixed(0)} ms, send ${sendMs.toFixed(0)} ms`);
+        const { sendMs, readMs, recogniseMs: reads, ocrStatus } = result.scan;
+        const recogniseMs = reads?.length ? reads.reduce((a, b) => a + b, 0) / reads.length : undefined;
+        const ocrDone = ocrStatus ? Number(ocrStatus.every((s) => s === "done")) : undefined;
+        rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured, sendMs, readMs, textCer: text, recogniseMs, ocrDone, ocrStatus });
+        if (text !== undefined) console.log(`scene ${name} text layer (CPU ${OCR_THROTTLE}x): CER ${text.toFixed(3)}, ocr.status ${ocrStatus?.join(",")}, recognition ${recogniseMs?.toFixed(0)} ms, kept → read ${readMs?.toFixed(0)} ms, send ${sendMs.toFixed(0)} ms`);
         looks.push(fig.look);
         console.log(`scene ${name} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, thumbnail ${result.scan.useMs.toFixed(0)} ms, ready ${result.scan.readyMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
       } catch (e) {
