@@ -6,8 +6,8 @@ import type { ReadingSession } from "../ocr/reading-session";
 
 /**
  * The overall bound on waiting for text after "Send document": 30 s for each page still unread
- * then, and never less than 60 s. A mid-range phone reads a page in 5–15 s (docs/ocr.md), so
- * only a stuck engine meets it; the person can send without the text long before
+ * then, and never less than 60 s. A phone 4x slower than our measuring machine reads a page in
+ * about 7–10 s (docs/ocr.md), so only a stuck engine meets it; the person can send without the text long before
  * (`SKIP_OFFER_MS`). Pages unread at the bound go without text as `timed_out`.
  */
 export const READING_BOUND_MS_PER_PAGE = 30_000;
