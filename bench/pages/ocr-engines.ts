@@ -1,4 +1,4 @@
-// `npx tsx bench/pages/ocr-engines.ts [--only 17,18] [--scales 1,1.5] [--sources as-read,grey] [--data best_int,fast]`: the scanner's recognition
+// `npx tsx bench/pages/ocr-engines.ts [--only 17,18] [--scales 1,1.5] [--sources as-read,grey] [--data best_int,fast] [--dpi 100]`: the scanner's recognition
 // engine (tesseract.js 7, LSTM only, in Node: the same WebAssembly the browser runs) with each
 // language data and page scale on the benchmark's test scenes, as docs/ocr.md reports it: CPU
 // time a page (process CPU, which the machine's load does not inflate the way wall time is) and
@@ -32,6 +32,8 @@ const DATA = [
   { name: "fast", dir: path.join(WORK, "fast"), gzip: false, from: "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata" },
 ];
 const SCALES = (arg("--scales") ?? "1,1.5").split(",").map(Number);
+/** The page's resolution before scaling: the scanner's 200 dpi, or lower for a small camera's page. */
+const DPI = Number(arg("--dpi") ?? 200);
 
 const encodeRgb = async (f: Frame, q: number) => {
   const raw = sharp(Buffer.from(f.data.buffer, f.data.byteOffset, f.data.length), { raw: { width: f.width, height: f.height, channels: 4 } });
@@ -60,9 +62,12 @@ async function pageImage(id: number, source: "as-read" | "grey", scale: number):
       console.log(`scene ${name}: read as ${encoded.mrc ? "1-bit mask (MRC page)" : "JPEG"}`);
     }
   }
-  if (scale === 1) return `${base}.png`;
-  const scaled = `${base}.x${scale}.png`;
-  if (!existsSync(scaled)) execFileSync("convert", [`${base}.png`, "-filter", "Catrom", "-resize", `${scale * 100}%`, scaled]);
+  // A small page (a 720p camera's): the 200 dpi page shrunk to `--dpi`, area-averaged as a camera sensor would.
+  const small = DPI === 200 ? `${base}.png` : `${base}.${DPI}dpi.png`;
+  if (!existsSync(small)) execFileSync("convert", [`${base}.png`, "-filter", "Box", "-resize", `${(DPI / 200) * 100}%`, small]);
+  if (scale === 1) return small;
+  const scaled = `${small}.x${scale}.png`;
+  if (!existsSync(scaled)) execFileSync("convert", [small, "-filter", "Catrom", "-resize", `${scale * 100}%`, scaled]);
   return scaled;
 }
 
@@ -77,7 +82,7 @@ for (const data of DATA.filter((d) => dataNames.includes(d.name))) {
   }
   for (const source of SOURCES) for (const scale of SCALES) {
     const worker = await createWorker(["eng"], 1, { langPath: data.dir, gzip: data.gzip, cacheMethod: "none", legacyCore: false, legacyLang: false });
-    await worker.setParameters({ user_defined_dpi: String(Math.round(200 * scale)) });
+    await worker.setParameters({ user_defined_dpi: String(Math.round(DPI * scale)) });
     const cers: number[] = [], cpus: number[] = [];
     for (const id of SCENES.filter((s) => only.includes(s.id)).map((s) => s.id)) {
       const image = readFileSync(await pageImage(id, source, scale));
@@ -88,12 +93,12 @@ for (const data of DATA.filter((d) => dataNames.includes(d.name))) {
       const cer = characterErrorRate(readFileSync(path.join(SCENES_DIR, `${sceneName(id)}.truth.txt`), "utf8"), text);
       cers.push(cer);
       cpus.push(cpuMs);
-      rows.push(`| ${data.name} | ${source} | ${scale} | ${sceneName(id)} | ${cpuMs.toFixed(0)} | ${cer.toFixed(3)} |`);
+      rows.push(`| ${data.name} | ${source} ${DPI} dpi | ${scale} | ${sceneName(id)} | ${cpuMs.toFixed(0)} | ${cer.toFixed(3)} |`);
       console.log(rows[rows.length - 1]);
     }
     await worker.terminate();
     const mean = (a: number[]) => a.reduce((s, v) => s + v, 0) / a.length;
-    summary.push(`| ${data.name} | ${source} | ${scale} | mean of ${cers.length} | ${mean(cpus).toFixed(0)} | ${mean(cers).toFixed(3)} (max ${Math.max(...cers).toFixed(3)}) |`);
+    summary.push(`| ${data.name} | ${source} ${DPI} dpi | ${scale} | mean of ${cers.length} | ${mean(cpus).toFixed(0)} | ${mean(cers).toFixed(3)} (max ${Math.max(...cers).toFixed(3)}) |`);
   }
 }
 console.log(`\n${rows.join("\n")}\n${summary.join("\n")}`);

@@ -22,6 +22,8 @@ export interface StoredPage {
   mrc?: MrcParts;
   /** A `bw` page's small JPEG, the PDF page's /Thumb (absent on pages of an older scanner). */
   pdfThumb?: Blob;
+  /** With OCR, the filtered page as a lossless grey PNG: what text recognition reads (docs/ocr.md). */
+  ocrImage?: Blob;
   width: number;
   height: number;
   /** Pixels per inch of the corrected page at its physical size. */

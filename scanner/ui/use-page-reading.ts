@@ -17,12 +17,13 @@ export const SKIP_OFFER_MS = 4_000;
 
 export const readingBoundMs = (unread: number) => Math.max(READING_BOUND_MIN_MS, READING_BOUND_MS_PER_PAGE * unread);
 
-type Page = { id: string; page: Blob; mrc?: { mask: Blob } };
+type Page = { id: string; page: Blob; mrc?: { mask: Blob }; ocrImage?: Blob };
 /**
- * The picture recognition reads, at the page's full size: the page itself, or for a layered
- * (MRC) page, whose `page` is a small preview, its 1-bit ink mask.
+ * The picture recognition reads, at the page's full size: the filtered page as a lossless grey
+ * PNG (it reads best, docs/ocr.md); failing that, the page itself, or for a layered (MRC) page,
+ * whose `page` is a small preview, its 1-bit ink mask.
  */
-const readable = (p: Page): Blob => p.mrc?.mask ?? p.page;
+const readable = (p: Page): Blob => p.ocrImage ?? p.mrc?.mask ?? p.page;
 
 /**
  * Text recognition of the captured pages, with `options.ocr` on: each page is queued as soon

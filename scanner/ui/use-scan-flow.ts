@@ -81,14 +81,14 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   /** The full-resolution page of a kept page: straightened, filtered, encoded, with its report. */
   const makePage = useCallback(async (kept: Omit<StoredPage, "page" | "format" | "width" | "height" | "dpi" | "createdAt">, unmade: UnmadePage): Promise<StoredPage> => {
     await engine.load();
-    const out = await engine.warp(kept.source, kept.corners, { filter: kept.filter });
+    const out = await engine.warp(kept.source, kept.corners, { filter: kept.filter, ocrImage: settings.options.ocr });
     const facts = { ...unmade.facts, corners: keptCornerOrigin(unmade.facts.corners, unmade.openedCorners, kept.corners) };
     const { unmade: _unmade, ...page } = kept as StoredPage;
     return {
-      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), ...(out.pdfThumb ? { pdfThumb: out.pdfThumb } : {}), width: out.width, height: out.height, dpi: out.dpi,
+      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), ...(out.pdfThumb ? { pdfThumb: out.pdfThumb } : {}), ...(out.ocrImage ? { ocrImage: out.ocrImage } : {}), width: out.width, height: out.height, dpi: out.dpi,
       report: buildPageReport(facts, kept.filter, out, unmade.warnings), createdAt: Date.now(),
     };
-  }, [engine]);
+  }, [engine, settings.options.ocr]);
 
   /**
    * Keeps the page. A new page with a preview goes to the strip at once (the preview as its
