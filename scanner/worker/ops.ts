@@ -5,10 +5,6 @@ import { applyFilter, StraightPages } from "./page-pipeline";
 import { encodePage } from "./page-encoding";
 import { encodeGreyPng } from "../encode/png-grey";
 import type { Bitmap1 } from "../image/binarize";
-
-/** Recognition reads a page below this resolution enlarged to `OCR_DPI`, the resolution it is told (recognizer.ts). */
-const OCR_MIN_DPI = 150;
-const OCR_DPI = 200;
 import type { MakeSurface } from "./surface";
 import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions } from "./protocol";
 
@@ -120,10 +116,7 @@ export class ImageOps {
   /** The page scaled to `maxSide` on its long side by the browser's own high-quality resampler. */
   private async scaled(page: Frame, maxSide: number): Promise<Frame> {
     const k = Math.min(1, maxSide / Math.max(page.width, page.height));
-    return k === 1 ? copyFrame(page) : this.resampled(page, k);
-  }
-
-  private async resampled(page: Frame, k: number): Promise<Frame> {
+    if (k === 1) return copyFrame(page);
     const w = Math.max(1, Math.round(page.width * k)), h = Math.max(1, Math.round(page.height * k));
     const source = new ImageData(new Uint8ClampedArray(page.data), page.width, page.height);
     const bitmap = await createImageBitmap(source, { resizeWidth: w, resizeHeight: h, resizeQuality: "high" });
@@ -131,17 +124,14 @@ export class ImageOps {
   }
 
   /**
-   * What recognition reads of a filtered page: its grey PNG, enlarged to `OCR_DPI` when the page
-   * is below `OCR_MIN_DPI` (a 100 dpi page reads at 74 % character errors as it is, 5.5 % at
-   * twice the size, docs/ocr.md); a `bw` page's own 1-bit PNG is read as it is (none here).
-   * A failure costs only the better image, never the page.
+   * What recognition reads of a filtered page: its grey PNG at the page's own size, so the
+   * words' boxes are the page's pixels for the text layer; a `bw` page's own 1-bit PNG is read
+   * as it is (none here). A failure costs only the better image, never the page.
    */
   private async ocrImage(image: Frame | Bitmap1): Promise<Blob | undefined> {
     if ("bits" in image) return undefined;
     try {
-      const dpi = pageDpi(image.width, image.height);
-      const page = dpi < OCR_MIN_DPI ? await this.resampled(image, OCR_DPI / dpi) : image;
-      return new Blob([(await encodeGreyPng(page)) as Uint8Array<ArrayBuffer>], { type: "image/png" });
+      return new Blob([(await encodeGreyPng(image)) as Uint8Array<ArrayBuffer>], { type: "image/png" });
     } catch {
       return undefined;
     }
@@ -164,4 +154,3 @@ export class ImageOps {
 function copyFrame(f: Frame): Frame {
   return { data: new Uint8ClampedArray(f.data), width: f.width, height: f.height };
 }
-
