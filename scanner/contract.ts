@@ -122,10 +122,11 @@ export interface PageReport {
 
 /**
  * How a page's text recognition ended: `done` (its text is in the PDF and here), `failed`
- * (the engine could not run, e.g. its files did not load) or `timed_out` (not finished when
- * the document was sent); a page that is not `done` is delivered without text.
+ * (the engine could not run, e.g. its files did not load), `skipped` (the person chose to send
+ * before it was read) or `timed_out` (not read within the scanner's overall bound after Send);
+ * a page that is not `done` is delivered without text.
  */
-export const OCR_STATUSES = ["done", "failed", "timed_out"] as const;
+export const OCR_STATUSES = ["done", "failed", "skipped", "timed_out"] as const;
 export type OcrStatus = (typeof OCR_STATUSES)[number];
 
 /**

@@ -5,6 +5,8 @@ import type { PageFigures } from "./measure";
 export interface Row extends Omit<PageFigures, "look" | "ocr"> {
   scene: string; split: "train" | "test"; column: string; useMs?: number; readyMs?: number; throttledMs?: number; captured?: string;
   sendMs?: number; readMs?: number; textCer?: number;
+  /** OCR pass: the mean of the page's recognitions' own ms, and whether every page came back `done` (1) or not (0). */
+  recogniseMs?: number; ocrDone?: number; ocrStatus?: string[];
 }
 
 const f = (x: number, d = 3) => (Number.isFinite(x) ? x.toFixed(d) : "–");
@@ -17,6 +19,7 @@ export function figureLines(rows: Row[]): string[] {
     ["pdf_kb_per_page", (r) => r.pdfKbPerPage, 0], ["image_kb", (r) => r.imageKb ?? undefined, 0],
     ["use_page_ms", (r) => r.useMs, 0], ["page_ready_ms", (r) => r.readyMs, 0], ["use_page_ms_cpu4x", (r) => r.throttledMs, 0],
     ["text_layer_cer", (r) => r.textCer, 3], ["read_ms", (r) => r.readMs, 0], ["send_ms", (r) => r.sendMs, 0],
+    ["recognise_ms", (r) => r.recogniseMs, 0], ["ocr_done", (r) => r.ocrDone, 0],
     ["stamp_chroma_kept", (r) => colourOf(r, "stamp")?.kept, 2], ["stamp_hue_shift_deg", (r) => colourOf(r, "stamp")?.hueShift, 1],
     ["ink_chroma_kept", (r) => colourOf(r, "ink")?.kept, 2], ["ink_hue_shift_deg", (r) => colourOf(r, "ink")?.hueShift, 1],
     ["highlight_chroma_kept", (r) => colourOf(r, "highlight")?.kept, 2],
@@ -27,7 +30,7 @@ export function figureLines(rows: Row[]): string[] {
     for (const [name, get, d] of figures) {
       const vals = group.map((r) => [r.scene, get(r)] as const).filter((v): v is readonly [string, number] => v[1] !== undefined && Number.isFinite(v[1]));
       if (!vals.length) continue;
-      const sum = name === "edge_background" ? `pages=${vals.filter((v) => v[1]).length}/${vals.length}` : `mean=${f(mean(vals.map((v) => v[1])), d)}`;
+      const sum = name === "edge_background" || name === "ocr_done" ? `pages=${vals.filter((v) => v[1]).length}/${vals.length}` : `mean=${f(mean(vals.map((v) => v[1])), d)}`;
       lines.push(`pages.${name} split=${split} column="${column}" ${sum} per-page=${vals.map(([s, v]) => `${s}:${f(v, d)}`).join(" ")}`);
     }
   }

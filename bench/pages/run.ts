@@ -5,8 +5,9 @@
 // BENCH_PAGES_ONLY=7,8  BENCH_THROTTLED_SCENES=2 (CPU 4× timing on the first N scenes).
 // BENCH_CAMERAS=720p,4k,12mp: each scene filmed by these cameras instead of its own ("scene"),
 // one row per camera (scenes.ts, CAMERAS).
-// BENCH_OCR=1: sessions with options.ocr; the text layer's CER (pdftotext against the truth) and
-// the time to read a page are measured besides (docs/ocr.md).
+// BENCH_OCR=1: sessions with options.ocr, the page's CPU throttled 4x; the text layer's CER
+// (pdftotext against the truth), each page's ocr.status and the time to read a page are
+// measured besides (docs/ocr.md).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -18,7 +19,7 @@ import { flatColours, imagePdf, measurePdf, TESSERACT_PSM, textLayerCer } from "
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { CAMERAS, isCamera, makeScenes, readScene, sceneDirFor, SCENES, SCENES_DIR, sceneName } from "./scenes";
-import { openSession, scanScene, signUp, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
+import { OCR_THROTTLE, openSession, scanScene, signUp, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
 
 const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
 const quick = process.argv.includes("--quick");
@@ -109,9 +110,11 @@ try {
           const fig = await measurePdf(result.scan.pdf, truth, marks, reference, WORK, `${tag}.${filter}`);
           writeFileSync(path.join(WORK, `${tag}.${filter}.txt`), fig.ocr);
           const text = ocr ? textLayerCer(path.join(WORK, `${tag}.${filter}.pdf`), truth, path.join(WORK, `${tag}.${filter}.layer.txt`)) : undefined;
-          const { sendMs, readMs } = result.scan;
-          rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured, sendMs, readMs, textCer: text });
-          if (text !== undefined) console.log(`scene ${tag} text layer: CER ${text.toFixed(3)}, read ${readMs?.toFixed(0)} ms, send ${sendMs.toFixed(0)} ms`);
+          const { sendMs, readMs, recogniseMs: reads, ocrStatus } = result.scan;
+          const recogniseMs = reads?.length ? reads.reduce((a, b) => a + b, 0) / reads.length : undefined;
+          const ocrDone = ocrStatus ? Number(ocrStatus.every((s) => s === "done")) : undefined;
+          rows.push({ ...base, column: label, ...strip(fig), useMs: result.scan.useMs, readyMs: result.scan.readyMs, throttledMs: result.scan.throttledMs, captured: result.scan.captured, sendMs, readMs, textCer: text, recogniseMs, ocrDone, ocrStatus });
+          if (text !== undefined) console.log(`scene ${tag} text layer (CPU ${OCR_THROTTLE}x): CER ${text.toFixed(3)}, ocr.status ${ocrStatus?.join(",")}, recognition ${recogniseMs?.toFixed(0)} ms, kept → read ${readMs?.toFixed(0)} ms, send ${sendMs.toFixed(0)} ms`);
           looks.push(fig.look);
           console.log(`scene ${tag} (${spec.split}) ${label}: CER ${fig.cer.toFixed(3)} (flat ${flatFig.cer.toFixed(3)}, raw ${rawFig.cer.toFixed(3)}), evenness ${fig.evenness.toFixed(2)}, ${fig.pdfKbPerPage.toFixed(0)} KB, thumbnail ${result.scan.useMs.toFixed(0)} ms, ready ${result.scan.readyMs.toFixed(0)} ms${result.scan.throttledMs ? ` (CPU 4×: ${result.scan.throttledMs.toFixed(0)} ms)` : ""}, ${result.scan.captured}`);
         } catch (e) {

@@ -10,7 +10,7 @@ import { OCR_STATUSES, OCR_TEXT_CONTROLS, OCR_TEXT_MAX, PAGE_REPORT_BOUNDS as B 
  */
 export const PageText = z
   .strictObject({
-    status: z.enum(OCR_STATUSES).meta({ description: "How recognition ended: `done` (the text is in the PDF and here), `failed` (the engine could not run) or `timed_out` (not finished when the document was sent). A page that is not `done` is delivered without text." }),
+    status: z.enum(OCR_STATUSES).meta({ description: "How recognition ended: `done` (the text is in the PDF and here), `failed` (the engine could not run), `skipped` (the person chose to send without waiting for it) or `timed_out` (not read within the scanner's bound after Send). A page that is not `done` is delivered without text." }),
     text: z
       .string()
       .refine((s) => [...s].length <= OCR_TEXT_MAX, `must be at most ${OCR_TEXT_MAX} characters`)

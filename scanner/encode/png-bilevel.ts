@@ -70,11 +70,16 @@ export async function encodeBilevelPng(b: Bitmap1): Promise<Uint8Array> {
 
 /** Writes the PNG around already compressed rows, and the G4 chunk when there is one. */
 export function writeBilevelPng({ width, height, zlib, fax }: BilevelPngData): Uint8Array {
+  return writeGreyPng(width, height, 1, zlib, fax ? [chunk(FAX_CHUNK, fax)] : []);
+}
+
+/** A greyscale PNG (colour type 0, no interlace) of `depth` bits a pixel around compressed rows. */
+export function writeGreyPng(width: number, height: number, depth: 1 | 8, zlib: Uint8Array, extra: Uint8Array[] = []): Uint8Array {
   const header = new Uint8Array(13), view = new DataView(header.buffer);
   view.setUint32(0, width);
   view.setUint32(4, height);
-  header.set([1, 0, 0, 0, 0], 8);
-  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", zlib), ...(fax ? [chunk(FAX_CHUNK, fax)] : []), chunk("IEND", new Uint8Array())];
+  header.set([depth, 0, 0, 0, 0], 8);
+  const parts = [Uint8Array.from(SIGNATURE), chunk("IHDR", header), chunk("IDAT", zlib), ...extra, chunk("IEND", new Uint8Array())];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   parts.reduce((at, p) => (out.set(p, at), at + p.length), 0);
   return out;

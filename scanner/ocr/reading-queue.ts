@@ -1,4 +1,4 @@
-import type { PageText } from "../contract";
+import type { OcrStatus, PageText } from "../contract";
 import { pageText, type PageRead } from "./page-words";
 
 /** How one page's reading ended, as the PDF and the report need it. */
@@ -14,13 +14,24 @@ interface Job {
   settled: PageReading | null;
 }
 
-const EMPTY = (status: "failed" | "timed_out"): PageReading => ({ text: { status, text: "", confidence: 0, truncated: false }, read: null });
+export const unread = (status: Exclude<OcrStatus, "done">): PageReading => ({ text: { status, text: "", confidence: 0, truncated: false }, read: null });
+
+/** How long `settle` waits, and what it tells while it does. */
+export interface SettleOptions {
+  /** The overall bound: pages still unread after it go without text as `timed_out`. */
+  boundMs: number;
+  /** Settles when the person chooses to send without waiting: pages still unread go as `skipped`. */
+  skip?: Promise<void>;
+  /** Called at once and after each page is read: how many of the pages sent are read. */
+  onProgress?(read: number, total: number): void;
+}
 
 /**
  * The pages waiting to be read, one at a time in capture order, while the person captures
  * the next. A page is read once per image: re-cropping it replaces its job; deleting it
- * drops the job. At send time `settle` waits for what is left only until a deadline: a page
- * not read by then goes without text, and its report says `timed_out`.
+ * drops the job. At send time `settle` waits for what is left until every page is read,
+ * the person chooses to send without the rest (`skipped`) or the overall bound runs out
+ * (`timed_out`); a page is never dropped without its report saying which.
  */
 export class ReadingQueue {
   private jobs = new Map<string, Job>();
@@ -37,7 +48,7 @@ export class ReadingQueue {
     this.jobs.set(id, job);
     result.then(
       (read) => this.finish(id, job, { text: pageText(read), read }),
-      () => this.finish(id, job, EMPTY("failed")),
+      () => this.finish(id, job, unread("failed")),
     );
   }
 
@@ -57,16 +68,26 @@ export class ReadingQueue {
     return !!job?.settled && job.image === image;
   }
 
-  /** Each page's reading, in the order given, waiting at most `waitMs` for those still being read. */
-  async settle(pages: { id: string; page: Blob }[], waitMs: number): Promise<PageReading[]> {
+  /** Each page's reading, in the order given, once all are read, the person skips the rest or the bound runs out. */
+  async settle(pages: { id: string; page: Blob }[], { boundMs, skip, onProgress }: SettleOptions): Promise<PageReading[]> {
     for (const p of pages) this.add(p.id, p.page);
+    const jobs = pages.map((p) => this.jobs.get(p.id)!);
+    let told = -1;
+    const report = () => {
+      const read = jobs.filter((j) => j.settled).length;
+      if (read !== told) onProgress?.((told = read), jobs.length);
+    };
+    report();
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)));
-    await Promise.race([deadline, Promise.allSettled(pages.map((p) => this.jobs.get(p.id)!.result))]);
+    const ended = await Promise.race([
+      new Promise<"timed_out">((resolve) => (timer = setTimeout(() => resolve("timed_out"), boundMs))),
+      ...(skip ? [skip.then(() => "skipped" as const)] : []),
+      Promise.allSettled(jobs.map((j) => j.result.finally(report))).then(() => "read" as const),
+    ]);
     clearTimeout(timer);
-    // Let the handlers of results that arrived with the deadline run first.
+    // Let the handlers of results that arrived with the bound or the skip run first.
     await Promise.resolve();
-    return pages.map((p) => this.jobs.get(p.id)?.settled ?? EMPTY("timed_out"));
+    return jobs.map((j) => j.settled ?? unread(ended === "read" ? "failed" : ended));
   }
 
   private finish(id: string, job: Job, reading: PageReading): void {

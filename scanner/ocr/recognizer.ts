@@ -14,6 +14,9 @@ interface Engine {
 /** Tesseract's LSTM engine only: the language packages we serve carry no legacy models. */
 const LSTM_ONLY = 1;
 
+/** The `performance.measure` each page's recognition leaves, for benchmarks (bench/pages/scanner.ts). */
+export const PAGE_READ_MEASURE = "docscan:ocr-page";
+
 /**
  * Reads pages with tesseract.js in its own Web Worker. Nothing is loaded until the first
  * page: the engine's module, its worker, its WebAssembly core and the language data all come
@@ -34,7 +37,9 @@ export class Recognizer {
 
   async read(image: Blob): Promise<PageRead> {
     const worker = await this.start();
+    const start = performance.now();
     const { data } = await worker.recognize(image, {}, { text: false, blocks: true });
+    performance.measure(PAGE_READ_MEASURE, { start });
     return linesOf(data);
   }
 

@@ -1,9 +1,10 @@
 import { detect, sharpness, StabilityTracker, type Frame } from "./detect";
 import { cropPage, normalise, pageDpi } from "./straighten";
-import { meanLuma } from "../pixels";
+import { meanLuma, type Bitmap1 } from "../pixels";
 import { focusSharpness } from "../image/measure";
 import { applyFilter, StraightPages } from "./filter";
 import { encodePage } from "./encode";
+import { encodeGreyPng } from "../encode/png-grey";
 import type { MakeSurface } from "../worker/surface";
 import type { EncodedImage, LiveDetection, Located, NormQuad, WarpedPage, WarpOptions } from "../worker/protocol";
 
@@ -99,8 +100,10 @@ export class ImageOps {
     const encoded = options.maxSide && "bits" in filtered.image
       ? { blob: await this.encodeRgb(filtered.preview(), 0.8), format: "jpeg" as const }
       : await encodePage(options.filter, filtered.image, (f, q) => this.encodeRgb(f, q), { enlarged: filtered.enlarged });
+    // Read at the delivered page's size (enlarged below LOW_RES), so word boxes and page agree.
+    const ocrImage = options.ocrImage && !options.maxSide ? await this.ocrImage(filtered.image) : undefined;
     return {
-      ...encoded, width: filtered.image.width, height: filtered.image.height, dpi,
+      ...encoded, ...(ocrImage ? { ocrImage } : {}), width: filtered.image.width, height: filtered.image.height, dpi,
       measures: { ...measures, unevenness_after: filtered.unevenness },
       ms: { straighten: t1 - t0, filter: t2 - t1, encode: performance.now() - t2 },
     };
@@ -124,6 +127,20 @@ export class ImageOps {
     const source = new ImageData(new Uint8ClampedArray(page.data), page.width, page.height);
     const bitmap = await createImageBitmap(source, { resizeWidth: w, resizeHeight: h, resizeQuality: "high" });
     return this.pixels(bitmap, w, h);
+  }
+
+  /**
+   * What recognition reads of a filtered page: its grey PNG at the page's own size, so the
+   * words' boxes are the page's pixels for the text layer; a `bw` page's own 1-bit PNG is read
+   * as it is (none here). A failure costs only the better image, never the page.
+   */
+  private async ocrImage(image: Frame | Bitmap1): Promise<Blob | undefined> {
+    if ("bits" in image) return undefined;
+    try {
+      return new Blob([(await encodeGreyPng(image)) as Uint8Array<ArrayBuffer>], { type: "image/png" });
+    } catch {
+      return undefined;
+    }
   }
 
   /** RGBA pixels of the image scaled to w×h; closes the bitmap and frees the canvas. */

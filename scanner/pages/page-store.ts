@@ -22,6 +22,8 @@ export interface StoredPage extends Omit<EncodedPage, "blob"> {
    * a small JPEG preview (the thumbnail), the page itself being its `mrc` layers.
    */
   page: Blob;
+  /** With OCR, the filtered page as a lossless grey PNG: what text recognition reads (docs/ocr.md). */
+  ocrImage?: Blob;
   width: number;
   height: number;
   /** Pixels per inch of the corrected page at its physical size. */

@@ -8,6 +8,8 @@ export type Phase =
   | { name: "capture" }
   | { name: "adjust"; draft: Draft }
   | { name: "processing" }
+  /** After Send, waiting for the text of pages still being read: `read` of `total` are. */
+  | { name: "reading"; read: number; total: number }
   | { name: "uploading"; progress: number | null; retrying: boolean }
   | { name: "done"; result: ScanResult }
   | { name: "error"; kind: FailureKind | "scan"; retry: boolean };
@@ -30,6 +32,7 @@ export type FlowEvent =
   | { type: "crop_started" }
   | { type: "page_saved" }
   | { type: "upload_started" }
+  | { type: "reading_progress"; read: number; total: number }
   | { type: "upload_progress"; fraction: number }
   | { type: "upload_retrying" }
   | { type: "completed"; result: ScanResult }
@@ -58,6 +61,7 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
     case "crop_started": return { ...s, phase: { name: "processing" } };
     case "page_saved": return { ...s, replacing: undefined, phase: { name: "capture" } };
     case "upload_started": return { ...s, phase: { name: "uploading", progress: null, retrying: false } };
+    case "reading_progress": return isSending(s.phase) ? { ...s, phase: { name: "reading", read: e.read, total: e.total } } : s;
     case "upload_progress": return { ...s, phase: { name: "uploading", progress: Math.round(e.fraction * 100), retrying: false } };
     case "upload_retrying": return { ...s, phase: { name: "uploading", progress: null, retrying: true } };
     case "completed": return { ...s, phase: { name: "done", result: e.result } };
@@ -72,7 +76,7 @@ export function flowReducer(s: FlowState, e: FlowEvent): FlowState {
  * (an auto-capture's still, a page whose picture failed) no longer changes the screen.
  */
 export function isSending(phase: Phase): boolean {
-  return phase.name === "uploading" || phase.name === "done";
+  return phase.name === "reading" || phase.name === "uploading" || phase.name === "done";
 }
 
 /** What "Try again" does on an error screen: send the document again, or go back to the camera. */

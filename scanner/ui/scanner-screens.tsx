@@ -9,6 +9,7 @@ import { CameraView } from "./camera-view";
 import { CornerEditor } from "./corner-editor";
 import { FallbackPicker, isDesktop } from "./fallback-picker";
 import { PageStrip } from "./page-strip";
+import { ReadingScreen } from "./reading-screen";
 import { MessageScreen } from "./status-screens";
 import { useScanFlow } from "./use-scan-flow";
 
@@ -66,6 +67,7 @@ export function ScannerScreens({ cfg, settings, bridge, t }: Props) {
           onConfirm={(c, filter, warnings, preview) => void f.confirm(phase.draft, c, filter, warnings, preview)} onRetake={() => f.retake(phase.draft)} />
       )}
       {phase.name === "processing" && <MessageScreen title={t("processing")} progress={null} />}
+      {phase.name === "reading" && <ReadingScreen t={t} read={phase.read} total={phase.total} onSkip={f.sendWithoutText} />}
       {phase.name === "uploading" && (
         <MessageScreen title={phase.retrying ? t("retrying") : phase.progress === null ? t("preparing") : t("uploading", { p: phase.progress })}
           progress={phase.progress} />

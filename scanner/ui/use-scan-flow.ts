@@ -81,14 +81,14 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   /** The full-resolution page of a kept page: straightened, filtered, encoded, with its report. */
   const makePage = useCallback(async (kept: Omit<StoredPage, "page" | "format" | "width" | "height" | "dpi" | "createdAt">, unmade: UnmadePage): Promise<StoredPage> => {
     await engine.load();
-    const out = await engine.warp(kept.source, kept.corners, { filter: kept.filter });
+    const out = await engine.warp(kept.source, kept.corners, { filter: kept.filter, ocrImage: settings.options.ocr });
     const facts = { ...unmade.facts, corners: keptCornerOrigin(unmade.facts.corners, unmade.openedCorners, kept.corners) };
     const { unmade: _unmade, ...page } = kept as StoredPage;
     return {
-      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), ...(out.pdfThumb ? { pdfThumb: out.pdfThumb } : {}), width: out.width, height: out.height, dpi: out.dpi,
+      ...page, page: out.blob, format: out.format, ...(out.mrc ? { mrc: out.mrc } : {}), ...(out.pdfThumb ? { pdfThumb: out.pdfThumb } : {}), ...(out.ocrImage ? { ocrImage: out.ocrImage } : {}), width: out.width, height: out.height, dpi: out.dpi,
       report: buildPageReport(facts, kept.filter, out, unmade.warnings), createdAt: Date.now(),
     };
-  }, [engine]);
+  }, [engine, settings.options.ocr]);
 
   /**
    * Keeps the page. A new page with a preview goes to the strip at once (the preview as its
@@ -142,11 +142,20 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
   const retakePage = useCallback((p: PageView) => dispatch({ type: "retake_page", id: p.id }), []);
   const cameraFailed = useCallback((reason: CameraFailure) => dispatch({ type: "camera_failed", reason }), []);
 
+  // Settles the wait for text after Send: the person chose "Send without searchable text".
+  const skipReading = useRef<(() => void) | null>(null);
+  const sendWithoutText = useCallback(() => skipReading.current?.(), []);
+
   const send = useCallback(async () => {
     dispatch({ type: "upload_started" });
     try {
       const kept = await book.settled();
-      const readings = await reading.settle(kept);
+      const readings = await reading.settle(kept, {
+        skip: new Promise<void>((resolve) => (skipReading.current = resolve)),
+        onProgress: (read, total) => read < total && dispatch({ type: "reading_progress", read, total }),
+      });
+      skipReading.current = null;
+      dispatch({ type: "upload_started" });
       const pages = readings ? kept.map((p, i) => ({ ...p, reading: readings[i] })) : kept;
       const result = await sendDocument(cfg, settings, pages, {
         onProgress: (fraction) => dispatch({ type: "upload_progress", fraction }),
@@ -180,7 +189,7 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   return {
     engine, progress, phase: state.phase, replacing: state.replacing, camera: state.camera, book, reading: reading.pending,
-    cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, tryAgain, cancel, close,
+    cameraFailed, onFrame, onFile, confirm, retake, openPage, retakePage, send, sendWithoutText, tryAgain, cancel, close,
   };
 }
 

@@ -37,6 +37,8 @@ export interface WarpOptions {
   filter: Filter;
   /** Caps the page's long side in pixels: a quick preview for the corner editor. Absent: the full page. */
   maxSide?: number;
+  /** Also make the page's grey image for text recognition (`ocrImage`), on sessions with OCR. */
+  ocrImage?: boolean;
 }
 
 /** What the scanner measures on a straightened page (the numbers of `PageReport`, docs/scanner.md). */
@@ -61,6 +63,8 @@ export interface WarpedPage extends EncodedImage {
   pdfThumb?: Blob;
   /** Pixels per inch at the page's physical size. */
   dpi: number;
+  /** The filtered page as a lossless grey PNG for text recognition, when asked for (`WarpOptions.ocrImage`). */
+  ocrImage?: Blob;
   measures: PageMeasures;
   /** Worker milliseconds: straightening (0 when reused), filter, encoding (for benchmarks). */
   ms: { straighten: number; filter: number; encode: number };

@@ -19,6 +19,7 @@ const REPORT: PageReport = {
 };
 const READ: PageReport = { ...REPORT, ocr: { status: "done", text: "Rechnung Nr. 42\nGrüße aus Köln – 12,50 €", confidence: 0.91, truncated: false } };
 const TIMED_OUT: PageReport = { ...REPORT, ocr: { status: "timed_out", text: "", confidence: 0, truncated: false } };
+const SKIPPED: PageReport = { ...REPORT, ocr: { status: "skipped", text: "", confidence: 0, truncated: false } };
 
 const configOf = async (token: string) => (await callJson("GET", `/v1/scanner/config?t=${encodeURIComponent(token)}`)).body.scanner as ScannerSettings;
 const complete = (session: string, extra: Record<string, unknown>) => callJson("POST", "/v1/scanner/complete", { json: { session, ...extra } });
@@ -53,10 +54,10 @@ describe("happy", () => {
     const a = await signup();
     expect((await callJson("PUT", "/v1/dashboard/webhook", { cookie: a.cookie, json: { url: receiver.url, events: ["scan.completed"] } })).status).toBe(200);
     const s = await createSessionWith(a.secretKey, { scanner: { options: { ocr: true } } });
-    const res = await uploadMultipart(s.client_token, pdfBytes(1200), { pages: "2", report: JSON.stringify([READ, TIMED_OUT]) });
+    const res = await uploadMultipart(s.client_token, pdfBytes(1200), { pages: "3", report: JSON.stringify([READ, SKIPPED, TIMED_OUT]) });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const read = await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey });
-    expect(read.body.result.pages).toEqual([READ, TIMED_OUT]);
+    expect(read.body.result.pages).toEqual([READ, SKIPPED, TIMED_OUT]);
     await flushDeferred();
     const sent = receiver.requests.find((r) => r.rawBody.toString().includes(s.id));
     expect(JSON.parse(sent!.rawBody.toString()).result.pages[0].ocr).toEqual(READ.ocr);
@@ -103,8 +104,9 @@ describe("errors", () => {
       { ...REPORT, ocr: { status: "done", text: "x".repeat(OCR_TEXT_MAX + 1), confidence: 0.5, truncated: false, words: [] } },
       { ...REPORT, ocr: { status: "done", text: "bell\u0007", confidence: Number.NaN, truncated: false } },
       { ...REPORT, ocr: "some text" },
+      { ...REPORT, ocr: { status: "skipped", text: "half a guess", confidence: 0, truncated: false } },
     ];
-    const res = await uploadMultipart(s.client_token, pdfBytes(800), { pages: "5", report: JSON.stringify(bad) });
+    const res = await uploadMultipart(s.client_token, pdfBytes(800), { pages: "6", report: JSON.stringify(bad) });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.fields).sort()).toEqual([
       "report.0.ocr.confidence", "report.0.ocr.status", "report.0.ocr.text", "report.0.ocr.truncated",
@@ -112,6 +114,7 @@ describe("errors", () => {
       "report.2.ocr.text", "report.2.ocr.words",
       "report.3.ocr.confidence", "report.3.ocr.text",
       "report.4.ocr",
+      "report.5.ocr.text",
     ]);
     const retry = await uploadMultipart(s.client_token, pdfBytes(800), { pages: "1", report: JSON.stringify([READ]) });
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);

@@ -1,12 +1,13 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { PDFDocument } from "pdf-lib";
 import { readSession } from "./api";
 import { MARKS } from "./synthetic-page";
 import { findBlobs, renderPdf, type Raster } from "./pdf";
 
-/** A phone-sized page (390×844, touch) in its own context. */
-export async function openPhonePage(browser: Browser, url: string): Promise<Page> {
+/** A phone-sized page (390×844, touch) in its own context; `prepare` runs on the context before the page opens (routes). */
+export async function openPhonePage(browser: Browser, url: string, prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+  await prepare?.(context);
   const page = await context.newPage();
   await page.goto(url);
   return page;

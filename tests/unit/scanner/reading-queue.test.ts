@@ -19,7 +19,7 @@ const blob = (s: string) => new Blob([s]);
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe("ReadingQueue", () => {
-  it("reads pages one at a time in order; settle gives each page's text, and timed_out for one still being read", async () => {
+  it("reads pages one at a time in order; settle gives each page's text, and timed_out for one still unread at the bound", async () => {
     const reader = manualReader();
     const q = new ReadingQueue(reader);
     const a = blob("a"), b = blob("b");
@@ -32,10 +32,50 @@ describe("ReadingQueue", () => {
     expect(reader.calls).toHaveLength(2);
     expect(q.pending).toBe(1);
     expect([q.isSettled("1", a), q.isSettled("2", b), q.isSettled("1", b)]).toEqual([true, false, false]);
-    const got = await q.settle([{ id: "1", page: a }, { id: "2", page: b }], 20);
+    const got = await q.settle([{ id: "1", page: a }, { id: "2", page: b }], { boundMs: 20 });
     expect(got.map((g) => g.text)).toEqual([
       { status: "done", text: "first", confidence: 0.9, truncated: false },
       { status: "timed_out", text: "", confidence: 0, truncated: false },
+    ]);
+    expect(got[1].read).toBeNull();
+  });
+
+  it("settle waits for every page however long it takes within the bound, telling how many are read", async () => {
+    const reader = manualReader();
+    const q = new ReadingQueue(reader);
+    const pages = ["a", "b", "c"].map((s, i) => ({ id: String(i), page: blob(s) }));
+    q.add("0", pages[0].page);
+    await tick();
+    reader.calls[0].resolve(readOf("one"));
+    await tick();
+    const progress: string[] = [];
+    const settled = q.settle(pages, { boundMs: 60_000, onProgress: (read, total) => progress.push(`${read}/${total}`) });
+    await tick();
+    expect(progress).toEqual(["1/3"]);
+    await new Promise((r) => setTimeout(r, 50)); // a slow page is waited for, not dropped
+    reader.calls[1].resolve(readOf("two"));
+    await tick();
+    expect(progress).toEqual(["1/3", "2/3"]);
+    reader.calls[2].resolve(readOf("three"));
+    const got = await settled;
+    expect(progress).toEqual(["1/3", "2/3", "3/3"]);
+    expect(got.map((g) => [g.text.status, g.text.text])).toEqual([["done", "one"], ["done", "two"], ["done", "three"]]);
+  });
+
+  it("the person sending without the text: pages read so far keep theirs, the rest are skipped", async () => {
+    const reader = manualReader();
+    const q = new ReadingQueue(reader);
+    const pages = ["a", "b"].map((s, i) => ({ id: String(i), page: blob(s) }));
+    let skip!: () => void;
+    const settled = q.settle(pages, { boundMs: 60_000, skip: new Promise<void>((r) => (skip = r)) });
+    await tick();
+    reader.calls[0].resolve(readOf("one"));
+    await tick();
+    skip();
+    const got = await settled;
+    expect(got.map((g) => g.text)).toEqual([
+      { status: "done", text: "one", confidence: 0.9, truncated: false },
+      { status: "skipped", text: "", confidence: 0, truncated: false },
     ]);
     expect(got[1].read).toBeNull();
   });
@@ -49,9 +89,9 @@ describe("ReadingQueue", () => {
     reader.calls[0].reject(new Error("no core"));
     await tick();
     reader.calls[1].resolve(readOf("second"));
-    const got = await q.settle([], 0);
+    const got = await q.settle([], { boundMs: 0 });
     expect(got).toEqual([]);
-    const both = await q.settle([{ id: "1", page: reader.calls[0].image }, { id: "2", page: reader.calls[1].image }], 1000);
+    const both = await q.settle([{ id: "1", page: reader.calls[0].image }, { id: "2", page: reader.calls[1].image }], { boundMs: 1000 });
     expect(both.map((g) => g.text.status)).toEqual(["failed", "done"]);
   });
 
@@ -69,7 +109,7 @@ describe("ReadingQueue", () => {
     await tick();
     expect(changes).toBe(0); // the old image's answer is not the page's any more
     reader.calls[1].resolve(readOf("new"));
-    const [got] = await q.settle([{ id: "1", page: recropped }], 1000);
+    const [got] = await q.settle([{ id: "1", page: recropped }], { boundMs: 1000 });
     expect(got.text.text).toBe("new");
     q.keep(new Set());
     expect(q.pending).toBe(0);

@@ -22,6 +22,15 @@ describe("capture flow reducer", () => {
     expect(run([{ type: "completed", result }], up).phase).toEqual({ name: "done", result });
   });
 
+  it("after Send, pages still being read show which page is read, then the upload; only while sending", () => {
+    const reading = run([{ type: "upload_started" }, { type: "reading_progress", read: 1, total: 3 }]);
+    expect(reading.phase).toEqual({ name: "reading", read: 1, total: 3 });
+    expect(isSending(reading.phase)).toBe(true);
+    expect(run([{ type: "draft_opened", draft: draft() }], reading)).toBe(reading);
+    expect(run([{ type: "upload_started" }], reading).phase).toEqual({ name: "uploading", progress: null, retrying: false });
+    expect(run([{ type: "reading_progress", read: 1, total: 3 }])).toBe(INITIAL_FLOW);
+  });
+
   it("redoing a page: the new capture's draft replaces it; saving or a plain retake clears the mark", () => {
     const s = run([{ type: "retake_page", id: "p1" }, { type: "draft_opened", draft: draft() }]);
     expect(s.phase.name === "adjust" && s.phase.draft.replaceId).toBe("p1");
