@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { withTx, type Db } from "../db";
 import { files, redactionAudit, sessions, webhookDeliveries, type RedactionActor } from "../db/schema";
 import { newId } from "../ids";
@@ -15,6 +15,19 @@ import { redactedPayload } from "../webhooks/events";
  */
 export async function finishRedaction(db: Db, sessionId: string, actor: RedactionActor, now: Date): Promise<{ deliveryId: string | null } | null> {
   return withTx(db, async (tx) => {
+    // Deliveries before the session row, in id order: a delivery's attempt locks its row and
+    // then the session's (completed → delivered), so the same order here cannot deadlock.
+    // Rewriting an already redacted payload gives the same bytes, so a losing run does no harm.
+    const deliveries = await tx
+      .select({ id: webhookDeliveries.id, payload: webhookDeliveries.payload, attempts: webhookDeliveries.attempts })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.sessionId, sessionId))
+      .orderBy(asc(webhookDeliveries.id))
+      .for("update");
+    for (const d of deliveries) {
+      const attempts = d.attempts.map((a) => ({ ...a, response_body: null }));
+      await tx.update(webhookDeliveries).set({ payload: redactedPayload(d.payload), attempts }).where(eq(webhookDeliveries.id, d.id));
+    }
     const [session] = await tx
       .update(sessions)
       .set({ metadata: {}, redactedAt: now, redactionLeaseUntil: null })
@@ -25,14 +38,6 @@ export async function finishRedaction(db: Db, sessionId: string, actor: Redactio
       .update(files)
       .set({ pageReports: null, deletedAt: sql`coalesce(${files.deletedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(files.sessionId, sessionId));
-    const deliveries = await tx
-      .select({ id: webhookDeliveries.id, payload: webhookDeliveries.payload, attempts: webhookDeliveries.attempts })
-      .from(webhookDeliveries)
-      .where(and(eq(webhookDeliveries.sessionId, sessionId), eq(webhookDeliveries.tenantId, session.tenantId)));
-    for (const d of deliveries) {
-      const attempts = d.attempts.map((a) => ({ ...a, response_body: null }));
-      await tx.update(webhookDeliveries).set({ payload: redactedPayload(d.payload), attempts }).where(eq(webhookDeliveries.id, d.id));
-    }
     const deliveryId = await enqueueEvent(tx, {
       tenantId: session.tenantId,
       sessionId,

@@ -15,7 +15,7 @@ import { requestRedaction } from "./request-redaction";
  * One session's redaction, in the order that never leaves it half redacted: record the
  * request (failing a live session), delete every stored object, then clear the rows in one
  * transaction. When storage fails, the rows are untouched, the failure goes into the audit
- * trail, the lease is dropped so the next cron run retries at once, and a storage
+ * trail, the lease is cut short so the next cron run retries it, and a storage
  * `DependencyUnavailable` is thrown (the request answers 503). Safe to run twice at once: deletes of absent objects succeed and
  * only one run clears the rows. The audit names whoever asked
  * first (`asking` when nobody had). `session` must be the caller's tenant's.
@@ -30,7 +30,9 @@ export async function runRedaction(ctx: Ctx, session: { id: string; tenantId: st
   } catch (err) {
     log("warn", "redaction held up by storage; the cron retries it", { sessionId: session.id, ...errorFields(err) });
     await db.insert(redactionAudit).values({ id: newId("redactionAudit"), tenantId: session.tenantId, sessionId: session.id, actor, outcome: "storage_failed", detail: errorName(err), createdAt: now });
-    await db.update(sessions).set({ redactionLeaseUntil: null }).where(eq(sessions.id, session.id));
+    // Due again just after this clock reading: the next cron run retries it, while the run
+    // that failed (one clock reading for all its pages) does not take it again.
+    await db.update(sessions).set({ redactionLeaseUntil: new Date(now.getTime() + 1) }).where(eq(sessions.id, session.id));
     throw storageUnavailable(err) ?? new DependencyUnavailable("storage", "unreachable", { cause: err });
   }
   // The console's page pictures keep their manifest a few minutes; this process's goes now.

@@ -1,0 +1,49 @@
+/** Redaction against an S3 bucket (s3rver over HTTP): every object of the session is gone from the listing, others stay. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callJson } from "../support/app";
+import { signup } from "../support/factories";
+import { objectsOf } from "../support/redaction";
+import { startS3Server, type TestS3 } from "../support/s3-server";
+import { useServices } from "../support/services";
+import { createSessionWith, openScanner, pdfBytes } from "../support/sessions";
+
+const env: Record<string, string> = {};
+let s3: TestS3;
+beforeAll(async () => {
+  s3 = await startS3Server();
+  Object.assign(env, { S3_BUCKET: s3.s3.bucket, S3_REGION: "us-east-1", S3_ENDPOINT: s3.s3.endpoint, S3_FORCE_PATH_STYLE: "true" });
+});
+const svc = useServices(env);
+afterAll(async () => {
+  await s3.close();
+});
+
+/** A session completed through the presigned PUT, so both its upload key and its document exist, plus a picture stored beside the document. */
+async function completedOnS3(secretKey: string) {
+  const s = await createSessionWith(secretKey, { metadata: { patient: "Jane Roe" } });
+  const config = await openScanner(s.client_token);
+  const put = await fetch(config.upload.url, { method: "PUT", body: new Uint8Array(pdfBytes(1500)), headers: { "Content-Type": "application/pdf" } });
+  expect(put.status).toBe(200);
+  expect((await callJson("POST", "/v1/scanner/complete", { json: { session: s.client_token } })).status).toBe(200);
+  const [document] = (await svc.get().storage.list("files/", 1000)).map((o) => o.key).filter((k) => k.startsWith(`files/${s.id}`));
+  await svc.get().storage.put(document.replace(/\.pdf$/, ".page-1.jpg"), new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { contentType: "image/jpeg", maxBytes: 1024 });
+  return s;
+}
+
+describe("happy", () => {
+  it("after a redaction no object of the session is listed in the bucket; another session's objects stay", async () => {
+    expect(svc.get().storage.kind).toBe("s3");
+    const a = await signup();
+    const s = await completedOnS3(a.secretKey);
+    const other = await completedOnS3(a.secretKey);
+    const storage = svc.get().storage;
+    const before = await objectsOf(storage, s.id);
+    expect(before.some((k) => k.endsWith(".pdf"))).toBe(true);
+    expect(before.some((k) => k.endsWith(".page-1.jpg"))).toBe(true);
+    const res = await callJson("POST", `/v1/sessions/${s.id}/redact`, { bearer: a.secretKey });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ redacted: true, metadata: {}, result: null });
+    expect(await objectsOf(storage, s.id)).toEqual([]);
+    expect((await objectsOf(storage, other.id)).filter((k) => k.startsWith("files/"))).toHaveLength(2);
+  });
+});
