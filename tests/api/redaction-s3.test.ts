@@ -1,5 +1,6 @@
 /** Redaction against an S3 bucket (s3rver over HTTP): every object of the session is gone from the listing, others stay. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { objectsOf } from "../support/redaction";
@@ -18,7 +19,7 @@ afterAll(async () => {
   await s3.close();
 });
 
-/** A session completed through the presigned PUT, so both its upload key and its document exist, plus a picture stored beside the document. */
+/** A session completed through the presigned PUT, so both its upload key and its document exist, plus a page picture where the console stores them. */
 async function completedOnS3(secretKey: string) {
   const s = await createSessionWith(secretKey, { metadata: { patient: "Jane Roe" } });
   const config = await openScanner(s.client_token);
@@ -26,8 +27,8 @@ async function completedOnS3(secretKey: string) {
   expect(put.status).toBe(200);
   expect((await callJson("POST", "/v1/scanner/complete", { json: { session: s.client_token } })).status).toBe(200);
   const [document] = (await svc.get().storage.list("files/", 1000)).map((o) => o.key).filter((k) => k.startsWith(`files/${s.id}`));
-  await svc.get().storage.put(document.replace(/\.pdf$/, ".page-1.jpg"), new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { contentType: "image/jpeg", maxBytes: 1024 });
-  return s;
+  await svc.get().storage.put(`${pagePicturesFolder(document)}0`, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { contentType: "image/jpeg", maxBytes: 1024 });
+  return { ...s, document };
 }
 
 describe("happy", () => {
@@ -37,13 +38,15 @@ describe("happy", () => {
     const s = await completedOnS3(a.secretKey);
     const other = await completedOnS3(a.secretKey);
     const storage = svc.get().storage;
-    const before = await objectsOf(storage, s.id);
-    expect(before.some((k) => k.endsWith(".pdf"))).toBe(true);
-    expect(before.some((k) => k.endsWith(".page-1.jpg"))).toBe(true);
+    const pictures = () => storage.list(pagePicturesFolder(s.document), 100);
+    expect((await objectsOf(storage, s.id)).some((k) => k.endsWith(".pdf"))).toBe(true);
+    expect(await pictures()).toHaveLength(1);
     const res = await callJson("POST", `/v1/sessions/${s.id}/redact`, { bearer: a.secretKey });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ redacted: true, metadata: {}, result: null });
     expect(await objectsOf(storage, s.id)).toEqual([]);
-    expect((await objectsOf(storage, other.id)).filter((k) => k.startsWith("files/"))).toHaveLength(2);
+    expect(await pictures()).toEqual([]);
+    expect((await objectsOf(storage, other.id)).filter((k) => k.startsWith("files/"))).toHaveLength(1);
+    expect(await storage.list(pagePicturesFolder(other.document), 100)).toHaveLength(1);
   });
 });
