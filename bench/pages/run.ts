@@ -19,7 +19,7 @@ import { flatColours, imagePdf, measurePdf, TESSERACT_PSM, textLayerCer } from "
 import type { Box } from "./metrics";
 import { figureLines, markdownTable, type Row } from "./report";
 import { CAMERAS, isCamera, makeScenes, readScene, sceneDirFor, SCENES, SCENES_DIR, sceneName } from "./scenes";
-import { OCR_THROTTLE, openSession, scanScene, signUp, STREAM_SHORT_SIDE, type Client, type SceneInput } from "./scanner";
+import { OCR_THROTTLE, openSession, scanScene, signUp, STREAM_SHORT_SIDE, type SceneInput } from "./scanner";
 
 const OUT = path.resolve("bench/out/pages"), WORK = path.join(OUT, "work"), GALLERY = path.join(OUT, "gallery");
 const quick = process.argv.includes("--quick");
