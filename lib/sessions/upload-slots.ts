@@ -33,8 +33,9 @@ export const TOKEN_WITHIN_MS = 10_000;
 /** How long a request may wait in a pool's queue for a slot: about a few uploads' time. */
 const QUEUE_WAIT_MS = 5_000;
 /**
- * A tenant's queue waits longer: a burst of its own phones beyond its share is served in turn
- * (a waiting request holds a socket, no body bytes), while other tenants pass it.
+ * A session's and a tenant's queues wait longer: a burst of a tenant's own phones beyond its
+ * share is served in turn (a waiting request holds a socket, no body bytes), while other
+ * tenants pass it; uploads racing on one token are answered in turn.
  */
 const TENANT_QUEUE_WAIT_MS = 15_000;
 /** Seconds a refused upload is told to wait. */
@@ -76,8 +77,9 @@ function poolsFor(slots: number): Pools {
     pools = {
       credentialed: new SlotPool(slots, slots * 4, QUEUE_WAIT_MS),
       anonymous: new SlotPool(anonymous, slots * 4, QUEUE_WAIT_MS),
-      // A second upload of a session waits for the first (and is then told the token is spent).
-      session: new KeyedSlotPools(() => new SlotPool(1, 2, QUEUE_WAIT_MS)),
+      // A second upload of a session waits for the first, and is then told the token is spent
+      // (409), as the spec has it; waiting, it holds a socket and no body bytes.
+      session: new KeyedSlotPools(() => new SlotPool(1, slots * 4, TENANT_QUEUE_WAIT_MS)),
       tenant: new KeyedSlotPools(() => new SlotPool(tenantShare(slots), slots * 4, TENANT_QUEUE_WAIT_MS)),
     };
     all.set(slots, pools);

@@ -127,8 +127,9 @@ describe("happy", () => {
     const s = await createSessionWith(a.secretKey, { metadata: { order: "A-1" } });
     const res = await callJson("GET", `/v1/dashboard/sessions/${s.id}`, { cookie: a.cookie });
     expect(res.body).toEqual({
-      session: { id: s.id, status: "created", mode: "test", pages: null, metadata: { order: "A-1" }, created_at: expect.any(String), expires_at: s.expires_at, result: null },
+      session: { id: s.id, status: "created", mode: "test", pages: null, metadata: { order: "A-1" }, created_at: expect.any(String), expires_at: s.expires_at, redacted: false, redacted_at: null, completed_at: null, result: null },
       deliveries: [],
+      audit: [],
     });
   });
 });

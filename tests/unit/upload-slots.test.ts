@@ -21,9 +21,10 @@ describe("upload admission shares", () => {
   });
 
   it("more waiting uploads of one session than its queue are refused at once with Retry-After", async () => {
-    const config = { maxConcurrentUploads: 102 };
+    // One slot: a session's queue holds four.
+    const config = { maxConcurrentUploads: 1 };
     const held = await takeUploadSlot(config, "credentialed", owner("t1", "s1"));
-    const waits = [0, 1].map(() => takeUploadSlot(config, "credentialed", owner("t1", "s1")).then((release) => release()));
+    const waits = [0, 1, 2, 3].map(() => takeUploadSlot(config, "credentialed", owner("t1", "s1")).then((release) => release()));
     const refused = await settle(takeUploadSlot(config, "credentialed", owner("t1", "s1")));
     expect(refused.ok).toBe(false);
     expect(refused.ok ? null : refused.e).toMatchObject({ code: "service_unavailable", headers: { "Retry-After": "2" }, message: expect.stringMatching(/this session/) });
