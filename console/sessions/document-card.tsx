@@ -29,8 +29,10 @@ export function DocumentCard({ sessionId, result, metadata }: { sessionId: strin
             {pages.map((n) => (
               <li key={n}>
                 {/* The page's own picture from the PDF, served to the console only; lazy, as documents run to 20 pages. */}
-                <button type="button" className="c-thumbs__open" onClick={() => setViewing(n)} aria-label={`Page ${n}, open full size`}>
+                {/* Named by what it shows ("Page 2"), then what it does: a name that starts with the visible text. */}
+                <button type="button" className="c-thumbs__open" onClick={() => setViewing(n)}>
                   <PagePicture src={`/v1/dashboard/sessions/${encodeURIComponent(sessionId)}/pages/${n}`} n={n} />
+                  <span className="c-visually-hidden"> (open full size)</span>
                 </button>
               </li>
             ))}
@@ -71,12 +73,12 @@ async function saveAs(e: React.MouseEvent, url: string, name: string) {
   }
 }
 
-/** One page's picture; a PDF made elsewhere may hold none the console can show, which it then says. */
+/** One page's picture and its number (which names it: the image itself is decorative); a PDF made elsewhere may hold none the console can show, which it then says. */
 function PagePicture({ src, n }: { src: string; n: number }) {
   const [missing, setMissing] = useState(false);
   return (
     <>
-      {missing ? <span className="c-thumbs__none">No picture of this page</span> : <img src={src} alt={`Page ${n}`} loading="lazy" decoding="async" onError={() => setMissing(true)} />}
+      {missing ? <span className="c-thumbs__none">No picture of this page</span> : <img src={src} alt="" loading="lazy" decoding="async" onError={() => setMissing(true)} />}
       <span className="c-thumbs__n">Page {n}</span>
     </>
   );
