@@ -29,7 +29,7 @@ describe("happy", () => {
     const s = await createSessionWith(a.secretKey, { metadata: { order: 7 } });
     const res = await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: s.id, status: "created", mode: "test", created_with: "secret", metadata: { order: 7 }, created_at: expect.any(String), expires_at: s.expires_at, result: null });
+    expect(res.body).toEqual({ id: s.id, status: "created", mode: "test", created_with: "secret", metadata: { order: 7 }, created_at: expect.any(String), expires_at: s.expires_at, redacted: false, redacted_at: null, result: null });
     await openScanner(s.client_token);
     expect((await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey })).body.status).toBe("opened");
     expect((await uploadJson(s.client_token, pdfBytes(2000), { pages: 2 })).status).toBe(200);

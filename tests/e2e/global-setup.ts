@@ -33,6 +33,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // (hosted mode) loopback is refused unless allowed. The SSRF refusal itself is tested
       // in tests/api/webhook-deliveries.test.ts.
       WEBHOOK_ALLOW_PRIVATE: "true",
+      // Every interface, not the embedded default's loopback: the scanner's fallback test opens
+      // it by this machine's LAN address, over plain http.
+      HOST: "0.0.0.0",
     },
   });
   project.provide("baseUrl", server.baseUrl);
