@@ -49,7 +49,9 @@ describe("hosted scanner, landscape camera frames", () => {
     page.on("response", (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
     await page.reload(); // so the listener sees the page's own requests, favicon included
 
-    // portrait screen: auto-capture opens the editor with the still at its true aspect ratio
+    // portrait screen: the shutter opens the editor with the still at its true aspect ratio (a
+    // 720p camera gives the page under the legible resolution, so auto-capture holds: "Move closer")
+    await page.getByRole("button", { name: "Take photo" }).click({ timeout: 45_000 });
     await page.waitForSelector(".ds-adjust", { timeout: 45_000 });
     await page.waitForSelector(".ds-adjust-box img");
     const still = await box(page, ".ds-adjust-box");
