@@ -50,7 +50,7 @@ describe("hosted scanner, landscape camera frames", () => {
     await page.reload(); // so the listener sees the page's own requests, favicon included
 
     // portrait screen: the shutter opens the editor with the still at its true aspect ratio (a
-    // 720p camera gives the page under the legible resolution, where auto-capture usually "Move closer"; the shutter is used unless auto-capture got there first)
+    // 720p camera gives the page under the legible resolution, where auto-capture usually holds with "Move closer"; the shutter is pressed unless it got there first)
     await Promise.race([page.waitForSelector(".ds-adjust", { timeout: 45_000 }), page.getByRole("button", { name: "Take photo" }).click({ timeout: 45_000 }).catch(() => undefined)]);
     await page.waitForSelector(".ds-adjust", { timeout: 45_000 });
     await page.waitForSelector(".ds-adjust-box img");
