@@ -38,6 +38,9 @@ export const TOOLS = [
   { tool: "pdftoppm", apt: "poppler-utils", project: "e2e", files: null, what: "the browser suite's page renders (tests/e2e)", find: () => onPath("pdftoppm") },
   { tool: "redis-server", apt: "redis-server", project: "fault", files: ["tests/fault/redis-outage.test.ts"], what: "the Redis outage tests (their own Redis servers)", find: () => onPath("redis-server") },
   { tool: "curl", apt: "curl", project: "fault", files: ["tests/fault/readme-quickstart.test.ts"], what: "the README quick start, run as written", find: () => onPath("curl") },
+  // `npm start -- --https` makes its certificate with openssl; these tests make theirs with it too.
+  { tool: "openssl", apt: "openssl", project: "service", files: ["tests/unit/lan-certificate.test.ts"], what: "the LAN certificate of npm start -- --https", find: () => onPath("openssl") },
+  { tool: "openssl", apt: "openssl", project: "fault", files: ["tests/fault/server-entry.test.ts"], what: "the start with a certificate and key (HTTPS_CERT_FILE)", find: () => onPath("openssl") },
 ];
 
 /** Whether a missing tool fails the run instead of skipping what needs it. */
@@ -52,5 +55,5 @@ export function missingTools() {
 
 /** The one-line install command for `tools`. */
 export function installCommand(tools) {
-  return `sudo apt-get install -y ${tools.map((t) => t.apt).join(" ")}`;
+  return `sudo apt-get install -y ${[...new Set(tools.map((t) => t.apt))].join(" ")}`;
 }

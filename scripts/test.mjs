@@ -27,7 +27,7 @@
 import "./node-version.mjs";
 import { spawn } from "node:child_process";
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { root } from "./build-if-stale.mjs";
@@ -92,7 +92,14 @@ if (missing.length > 0) console.log(`   install: ${installCommand(missing)}${req
 if (lanes.length === 0) console.log("   nothing to run");
 
 // ---- running
-function run(command, args, log) {
+/**
+ * The priority of the service suite beside the others: it is pure CPU work that waits for
+ * nothing, while the browser suite's pages and the fault suite's servers answer on timers;
+ * at an equal share the browser suite ran several times as long as alone (docs/testing.md).
+ */
+const BACKGROUND_PRIORITY = 10;
+
+function run(command, args, log, { background = false } = {}) {
   return new Promise((resolve) => {
     const fd = log ? openSync(log, "w") : null;
     const child = spawn(command, args, {
@@ -100,6 +107,14 @@ function run(command, args, log) {
       stdio: fd === null ? "inherit" : ["ignore", fd, fd],
       env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: "true" },
     });
+    // Set before vitest forks its workers, which inherit it.
+    if (background && child.pid) {
+      try {
+        setPriority(child.pid, BACKGROUND_PRIORITY);
+      } catch {
+        // not allowed here: the run only shares the cores evenly
+      }
+    }
     child.on("close", (code, signal) => {
       if (fd !== null) closeSync(fd);
       resolve(code ?? (signal ? 1 : 0));
@@ -118,7 +133,7 @@ async function runProject(name) {
   const log = live ? null : path.join(outDir, `${name}${scope === "backend" ? "-backend" : ""}.log`);
   const files = scope === "backend" ? BACKEND_SCOPE[name] : [];
   const from = Date.now();
-  const status = await run(vitest, ["run", "--project", name, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], log);
+  const status = await run(vitest, ["run", "--project", name, ...files, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...extraArgs], log, { background: name === "service" && !live });
   seconds[key(name)] = (Date.now() - from) / 1000;
   const counts = existsSync(report) && statusOfReport(report);
   // A file that fails outside any test (a hook, an import) has no failed test to count.

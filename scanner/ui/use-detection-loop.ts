@@ -7,10 +7,19 @@ import type { ScanEngine } from "../worker/client";
 import type { LiveDetection, NormQuad } from "../worker/protocol";
 
 const IN_FLIGHT = 2;
+/**
+ * At most this many detections a second. The outline follows the page as smoothly at 20/s as
+ * at 50/s, and auto-capture's hold is timed (0.8 s), not counted; unbounded, a fast phone spent
+ * a whole core on the detector for nothing, battery and heat, and the text recognition that
+ * runs while the person captures got less. A phone slower than this is not held back.
+ */
+export const MAX_DETECTIONS_PER_SECOND = 20;
+const DETECTION_INTERVAL_MS = 1000 / MAX_DETECTIONS_PER_SECOND;
 
 /**
  * Feeds downscaled video frames to the detector worker, at most two in flight
- * (so a slow phone drops frames instead of queueing them), each with a full-resolution
+ * (so a slow phone drops frames instead of queueing them) and at most
+ * MAX_DETECTIONS_PER_SECOND started a second, each with a full-resolution
  * patch of where the page last was (its focus), and reports the latest detection with the
  * page's effective resolution, the measured detections per second and worker time per
  * detection, and auto-capture and its state (null while it is off).
@@ -41,6 +50,8 @@ export function useDetectionLoop(
     if (!active) return;
     let stop = false;
     let count = 0, busy = 0, windowStart = performance.now();
+    /** When the next detection may start: the frames in flight take turns at the interval. */
+    let nextStart = 0;
     // Returning to the camera after a capture: the same page is still in view.
     if (started.current) auto.current.disarm(performance.now());
     setAutoState(auto.current.state);
@@ -75,7 +86,9 @@ export function useDetectionLoop(
       } catch {
         // a dropped frame (e.g. the video was resizing): try the next one
       }
-      setTimeout(step, 0);
+      const now = performance.now();
+      nextStart = Math.max(now, nextStart + DETECTION_INTERVAL_MS);
+      setTimeout(() => requestAnimationFrame(step), nextStart - now);
     };
     // Two frames in flight: the next frame is grabbed and transferred while the worker detects.
     for (let i = 0; i < IN_FLIGHT; i++) setTimeout(() => requestAnimationFrame(step), i * 16);

@@ -45,14 +45,17 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null, from: CaptureSource) => {
     // The still is searched again at a higher resolution and with every look, for sharper corners.
-    const still = progress >= 100 ? await engine.locate(source).catch(() => null) : null;
+    // A shutter pressed before the detector finished loading waits for it: opened without a
+    // search, the editor would offer the default inset quad, and a page taken in a hurry would be
+    // cropped to the frame's shape (the page has to wait for the engine to be made anyway).
+    const still = await engine.load().then(() => engine.locate(source)).catch(() => null);
     const found = draftCorners(still, live);
     const confidence = found?.confidence ?? 0;
     dispatch({ type: "draft_opened", draft: {
       source, url: URL.createObjectURL(source), width, height, corners: found?.corners ?? DEFAULT_QUAD, confidence,
       filter: startFilter, facts: { source: from, corners: found ? "detected" : "default", confidence }, warnings: null,
     } });
-  }, [engine, progress, startFilter]);
+  }, [engine, startFilter]);
 
   const fail = useCallback((kind: FailureKind | "scan") => {
     if (kind === "scan" && isSending(phase.current)) return; // the reducer ignores it too

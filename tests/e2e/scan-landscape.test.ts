@@ -50,7 +50,9 @@ describe("hosted scanner, landscape camera frames", () => {
     await page.reload(); // so the listener sees the page's own requests, favicon included
 
     // portrait screen: the shutter opens the editor with the still at its true aspect ratio (a
-    // 720p camera gives the page under the legible resolution, where auto-capture usually holds with "Move closer"; the shutter is pressed unless it got there first)
+    // 720p camera gives the page under the legible resolution, where auto-capture usually holds
+    // with "Move closer"; the shutter is pressed unless auto-capture got there first, and the
+    // still is searched for the page even when the shutter beat the detector's loading)
     await Promise.race([page.waitForSelector(".ds-adjust", { timeout: 45_000 }), page.getByRole("button", { name: "Take photo" }).click({ timeout: 45_000 }).catch(() => undefined)]);
     await page.waitForSelector(".ds-adjust", { timeout: 45_000 });
     await page.waitForSelector(".ds-adjust-box img");
@@ -79,6 +81,15 @@ describe("hosted scanner, landscape camera frames", () => {
     expect(preview.height).toBeGreaterThan(0.75 * 390);
     expect(preview.width).toBeGreaterThan(0.5 * 844);
     await page.screenshot({ path: path.join(shots, "landscape-screen-camera.png") });
+
+    // the editor on the landscape screen, opened from the strip once the page is made (until
+    // then its thumbnail is a busy picture, not a button: this 720p page is made at twice its size)
+    await page.locator(".ds-strip button.ds-thumb").first().click({ timeout: 60_000 });
+    await page.waitForSelector(".ds-adjust-box img");
+    const sideways = await box(page, ".ds-adjust-box");
+    expect(Math.abs(sideways.width / sideways.height / (FRAME.width / FRAME.height) - 1)).toBeLessThan(0.01);
+    await page.screenshot({ path: path.join(shots, "landscape-frame-landscape-editor.png") });
+    await usePage(page);
 
     const pdf = await sendAndDownload(page, tenant.secretKey, session.id);
     const info = await pdfPageSizes(pdf);

@@ -8,6 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { withoutTool } from "../support/tools";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -31,7 +32,8 @@ function start(env: Record<string, string>): Promise<{ code: number | null; stde
   });
 }
 
-describe("errors", () => {
+// The pairs are made with the openssl command (scripts/test-tools.mjs).
+describe.skipIf(withoutTool("openssl"))("errors", () => {
   it("a certificate and a key that do not match: exit 1 with one line naming both files, no stack", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "tls-pair-"));
     const a = selfSigned(dir, "a");

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { withoutTool } from "../support/tools";
 // @ts-expect-error: plain ESM script without types
 import { ensureLanCertificate, phoneInstructions } from "../../scripts/lan-certificate.mjs";
 // @ts-expect-error: plain ESM script without types
@@ -24,7 +25,8 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-describe("the LAN certificate (--https)", () => {
+// Made with the openssl command, as `npm start -- --https` makes it (scripts/test-tools.mjs).
+describe.skipIf(withoutTool("openssl"))("the LAN certificate (--https)", () => {
   it("names localhost and every LAN address, serves https to a client that trusts it, and is reused while it fits", async () => {
     const dir = tempDir();
     const made = ensureLanCertificate({ dir, addresses: ["192.0.2.7"] });
