@@ -108,7 +108,8 @@ export function SettingsPage() {
       <Card title="Data retention" titleId="retention-title">
         <p className="c-muted">
           How long this account keeps scanned documents, and whether finished sessions are redacted automatically. Redacting removes a session&apos;s document, page pictures, metadata,
-          page text and webhook payloads, and keeps its id, status, times and the credit it spent; any session can also be redacted from its page.
+          page text and webhook payloads, and keeps its id, status, times and the credit it spent; any session can also be redacted from its page. The guide{" "}
+          <a href="/docs/guides/data-protection">Data protection</a> lists everything stored, where and for how long.
         </p>
         {retention.data ? <RetentionForm policy={retention.data} onSaved={retention.setData} /> : <Loading what="the retention policy" />}
       </Card>

@@ -39,7 +39,9 @@ export function RedactSession({ detail, onRedacted }: { detail: SessionDetailDat
         </p>
       ) : (
         <>
-          <p className="c-muted">Redacting removes this session&apos;s personal data for good, for example to honour a deletion request.</p>
+          <p className="c-muted">
+            Redacting removes this session&apos;s personal data for good, for example to honour a deletion request (<a href="/docs/guides/data-protection">what is stored and what goes</a>).
+          </p>
           <Button variant="danger" onClick={() => setOpen(true)}>
             Redact…
           </Button>

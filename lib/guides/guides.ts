@@ -13,6 +13,7 @@ export const GUIDES = [
   { slug: "sessions", summary: "Create and read sessions, metadata, the page quality report." },
   { slug: "searchable-pdf", summary: "Text recognition in the scanner: a PDF you can search, and each page's text." },
   { slug: "going-live", summary: "Live keys, origins, the webhook endpoint and credits before real customers scan." },
+  { slug: "data-protection", summary: "What is stored, where and for how long; redacting a session; the retention policy." },
 ] as const;
 
 export type GuideSlug = (typeof GUIDES)[number]["slug"];

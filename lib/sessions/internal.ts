@@ -37,7 +37,7 @@ const sessionWithFileById = preparedQuery("session_with_file_by_id", (db, name) 
 export type SessionWithFile = SessionRow & { file: FileRow | null };
 
 /** The fields the status poll answers with: the session's state and its file's result. */
-export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt"> & { file: ResultFile | null };
+export type StatusRow = Pick<SessionRow, "id" | "status" | "expiresAt" | "redactionRequestedAt"> & { file: ResultFile | null };
 
 /**
  * `findSessionWithFile` narrowed to what the status poll needs: the most frequent request
@@ -57,6 +57,7 @@ const sessionStatusById = preparedQuery("session_status_by_id", (db, name) =>
       id: sessions.id,
       status: sessions.status,
       expiresAt: sessions.expiresAt,
+      redactionRequestedAt: sessions.redactionRequestedAt,
       file: { id: files.id, pageCount: files.pageCount, bytes: files.bytes, contentType: files.contentType, pageReports: files.pageReports },
     })
     .from(sessions)

@@ -82,12 +82,12 @@ export function dashboardSessionView(config: ViewConfig, s: SessionRow, file: Fi
   };
 }
 
-/** `GET /v1/sessions/:id/status` (client token). */
-export function statusView(config: ViewConfig, session: Pick<SessionRow, "id" | "status" | "expiresAt">, file: ResultFile | null, now: Date) {
+/** `GET /v1/sessions/:id/status` (client token): no link once a redaction was asked for, as the session read. */
+export function statusView(config: ViewConfig, session: Pick<SessionRow, "id" | "status" | "expiresAt" | "redactionRequestedAt">, file: ResultFile | null, now: Date) {
   return {
     id: session.id,
     status: effectiveStatus(session, now),
     expires_at: session.expiresAt.toISOString(),
-    result: resultView(config, file, now),
+    result: documentGone(session) ? null : resultView(config, file, now),
   };
 }

@@ -27,6 +27,8 @@ describe("happy", () => {
     const s = await completedSession(a);
     await flushDeferred();
     const before = await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey });
+    const polled = await callJson("GET", `/v1/sessions/${s.id}/status?t=${s.client_token}`);
+    expect(polled.body.result).toMatchObject({ url: expect.any(String) });
     expect(before.body).toMatchObject({ metadata: SECRET_METADATA, redacted: false, redacted_at: null });
     expect(await objectsOf(svc.get().storage, s.id)).not.toEqual([]);
     // The console's look at the page stores its pictures beside the document.
@@ -46,6 +48,10 @@ describe("happy", () => {
     void _none;
     expect(kept).toEqual({ ...beforeKept, metadata: {}, result: null, redacted: true });
     expect((await callJson("GET", `/v1/sessions/${s.id}`, { bearer: a.secretKey })).body).toEqual(res.body);
+    // the desktop page's poll no longer offers a link to the deleted document either
+    const poll = await callJson("GET", `/v1/sessions/${s.id}/status?t=${s.client_token}`);
+    expect(poll.status, JSON.stringify(poll.body)).toBe(200);
+    expect(poll.body).toMatchObject({ id: s.id, result: null });
 
     expect(await objectsOf(svc.get().storage, s.id)).toEqual([]);
     expect(await pictures()).toEqual([]);

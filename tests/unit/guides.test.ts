@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { GUIDES, guideBlocks, guideSnippet, guideTitle, PUBLISHABLE_KEY_PLACEHOLDER, servedHref } from "@/lib/guides/guides";
 import { parseMarkdown, parseInline } from "@/lib/guides/markdown";
@@ -44,6 +45,11 @@ describe("parseMarkdown (the guides' Markdown)", () => {
 });
 
 describe("the guides in docs/guides/", () => {
+  it("serves every guide written there", () => {
+    const written = readdirSync("docs/guides").filter((f) => f.endsWith(".md")).map((f) => f.replace(/\.md$/, ""));
+    expect(GUIDES.map((g) => g.slug).sort()).toEqual(written.sort());
+  });
+
   it("each has a title and fills in the instance's base URL and the key placeholder", () => {
     for (const { slug } of GUIDES) {
       expect(guideTitle(slug)).not.toBe(slug);
