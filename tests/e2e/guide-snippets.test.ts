@@ -1,12 +1,15 @@
 /**
- * The webhook receivers of the served guide: each snippet is read from the page the instance
- * serves, pasted into a scratch project and run against this live instance.
+ * The integrator's first hour from nothing but the running service: the guides under /docs
+ * and the console. Every snippet is read from the served page, pasted into a scratch project
+ * and run against this live instance.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { api, createSession, newTenant, type Tenant } from "./support/api";
-import { ownerContext } from "./support/console";
-import { FETCH_HOST, startScratchReceiver, type ScratchReceiver } from "./support/scratch-receiver";
+import { ownerContext, signUpInBrowser, VIEWPORTS } from "./support/console";
+import { startHostServer, type HostServer } from "./support/host-server";
+import { FETCH_HOST, freePort, startScratchReceiver, type ScratchReceiver } from "./support/scratch-receiver";
+import { baseUrl } from "./support/server";
 import { tinyPdf, uploadPdf } from "./support/tiny-pdf";
 import { useBrowser } from "./support/use-browser";
 
@@ -93,5 +96,85 @@ describe("receiver snippets from the served guide, pasted and run", () => {
     await uploadPdf(session.client_token, pdf, 1);
     await waitForDelivery(tenant, (d) => d.event === "scan.completed" && d.status === "succeeded");
     expect(receiver.output()).toContain(`docscan event scan.completed ${session.id}`);
+  });
+});
+
+/**
+ * The browser of someone visiting the integrator's page: not the owner's console context,
+ * whose test-only X-Forwarded-For would go out with the page's cross-origin fetch (the API's
+ * CORS preflight rightly does not allow it, so the session was never made) and whose CSP
+ * bypass would let the scanner's frame-ancestors check pass unseen.
+ */
+function visitorContext(): Promise<BrowserContext> {
+  return browser().newContext({ viewport: VIEWPORTS.desktop });
+}
+
+describe("an integrator's path through /docs and the console", () => {
+  let host: HostServer | undefined;
+  afterEach(async () => {
+    await host?.close();
+    host = undefined;
+  });
+
+  it("embeds the scanner from the console's snippet and verifies webhooks with the Express and fetch receivers it shows", async () => {
+    const context = await ownerContext(browser());
+    const page = await context.newPage();
+    await signUpInBrowser(page);
+
+    // the guide, found from /docs, shows the page with this instance's address
+    await page.goto("/docs");
+    await page.getByRole("link", { name: "Embed the scanner" }).first().click();
+    await page.waitForURL("**/docs/guides/embedding");
+    const guidePage = await page.locator('pre[data-snippet="embed-page"]').textContent();
+    expect(guidePage).toContain(`<script src="${baseUrl()}/launcher.js" defer></script>`);
+
+    // the console shows the same page with the owner's publishable key filled in
+    await page.goto("/console/keys");
+    const snippet = (await page.locator('pre[data-snippet="embed-page"]').textContent())!;
+    const key = /Bearer (pk_test_[\w-]+)/.exec(snippet)![1];
+    expect(snippet).toBe(guidePage!.replace("pk_test_YOUR_PUBLISHABLE_KEY", key));
+
+    // pasted into a page of their own, on an allowed origin, it opens the scanner
+    host = await startHostServer({ "/scan.html": snippet });
+    expect((await page.request.post("/v1/dashboard/domains", { data: { domain: host.origin } })).status()).toBe(201);
+    const visitor = await visitorContext();
+    const shop = await visitor.newPage();
+    await shop.goto(`${host.origin}/scan.html`);
+    await shop.getByRole("button", { name: "Scan a document" }).click();
+    const scanner = shop.frameLocator('[data-docscan="modal"] iframe');
+    await scanner.locator("[data-screen]:visible").first().waitFor({ timeout: 30_000 });
+    expect(await shop.locator("#out").textContent()).toBe("");
+    await visitor.close();
+
+    // Webhooks: save the Express receiver's address; the secret is shown once, with the receivers
+    const port = await freePort();
+    await page.goto("/console/webhooks");
+    await page.getByLabel("Endpoint URL").fill(`http://127.0.0.1:${port}/docscan-webhook`);
+    await page.getByRole("button", { name: "Save" }).click();
+    const secret = (await page.getByTestId("first-webhook-secret-value").textContent())!;
+    const reveal = page.getByTestId("first-webhook-secret");
+    const consoleSnippets: Record<string, string> = { "verify-signature": (await reveal.locator('pre[data-snippet="verify-signature"]').textContent())! };
+    consoleSnippets.express = (await reveal.locator('pre[data-snippet="express"]').textContent())!;
+    await reveal.getByRole("button", { name: /fetch handler/ }).click();
+    consoleSnippets["fetch-handler"] = (await reveal.locator('pre[data-snippet="fetch"]').textContent())!;
+    expect(consoleSnippets.express).toContain('import express from "express"');
+    expect(consoleSnippets["fetch-handler"]).toContain("export async function POST(request)");
+
+    const express = await startReceiverFrom("express", consoleSnippets, secret, port);
+    await page.getByRole("button", { name: "Send test ping" }).click();
+    const pingRow = page.locator("[data-testid=deliveries-table] tbody tr").first();
+    await pingRow.getByText("Succeeded").waitFor({ timeout: 30_000 });
+    expect(express.output()).toContain("docscan event test.ping");
+
+    const fetchPort = await freePort();
+    const fetchReceiver = await startReceiverFrom("fetch-handler", consoleSnippets, secret, fetchPort);
+    await page.getByLabel("Endpoint URL").fill(`http://127.0.0.1:${fetchPort}/docscan-webhook`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("webhook-status").filter({ hasText: String(fetchPort) }).waitFor();
+    await page.getByRole("button", { name: "Send test ping" }).click();
+    await page.locator("[data-testid=deliveries-table] tbody tr").nth(1).waitFor();
+    await page.locator("[data-testid=deliveries-table] tbody tr").first().getByText("Succeeded").waitFor({ timeout: 30_000 });
+    expect(fetchReceiver.output()).toContain("docscan event test.ping");
+    await context.close();
   });
 });

@@ -26,7 +26,9 @@ export interface OwnerOptions {
 
 /**
  * A browser context for one owner. It bypasses CSP only so axe-core can be injected; the
- * CSP itself is checked over HTTP in console-security.test.ts.
+ * CSP itself is checked over HTTP in console-security.test.ts. Not for an integrator's page:
+ * its X-Forwarded-For goes out with every request, so a page's cross-origin fetch fails the
+ * API's CORS preflight; such a page gets a plain context of its own.
  */
 export async function ownerContext(browser: Browser, options: OwnerOptions = {}): Promise<BrowserContext> {
   return browser.newContext({
