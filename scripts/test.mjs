@@ -68,10 +68,10 @@ const projectWithout = (name) => missing.find((t) => t.project === name && t.fil
 // A suite whose tool is missing is not started; under CI that counts as a failure below.
 const toRun = PROJECTS.filter((p) => wanted(p) && !projectWithout(p));
 
-// ---- the time estimate: this machine's last run of each step, else a first guess (the
-// suites one after another took about 28 min on a 2-core machine: docs/testing.md)
+// ---- the time estimate: this machine's last run of each step, else a first guess (each
+// step's time in a whole `npm test` on a quiet 2-core machine: docs/testing.md)
 const TIMES_FILE = path.join(root, "node_modules", ".cache", "docscan-test-times.json");
-const FIRST_GUESS_SECONDS = { service: 540, fault: 420, e2e: 480, build: 150, "service-backend": 200, "fault-backend": 120 };
+const FIRST_GUESS_SECONDS = { service: 540, fault: 310, e2e: 490, build: 60, "service-backend": 170, "fault-backend": 55 };
 const history = existsSync(TIMES_FILE) ? JSON.parse(readFileSync(TIMES_FILE, "utf8")) : {};
 const key = (step) => (scope === "backend" && step !== "build" ? `${step}-backend` : step);
 const estimate = (step) => history[key(step)] ?? FIRST_GUESS_SECONDS[key(step)] ?? 0;
