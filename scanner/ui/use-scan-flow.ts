@@ -20,6 +20,9 @@ import { usePageReading } from "./use-page-reading";
 import { flowReducer, giveUpReason, INITIAL_FLOW, isSending, retryAction } from "./scan-flow-state";
 
 const DEFAULT_QUAD: NormQuad = [[0.08, 0.08], [0.92, 0.08], [0.92, 0.92], [0.08, 0.92]];
+/** How long a capture waits for a detector still loading before the editor opens without it (the person then sets the corners). */
+const ENGINE_WAIT_MS = 10_000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export type { Phase } from "./scan-flow-state";
 
@@ -45,10 +48,11 @@ export function useScanFlow(cfg: ScannerConfig, settings: ScannerSettings, bridg
 
   const openDraft = useCallback(async (source: Blob, width: number, height: number, live: Located | null, from: CaptureSource) => {
     // The still is searched again at a higher resolution and with every look, for sharper corners.
-    // A shutter pressed before the detector finished loading waits for it: opened without a
-    // search, the editor would offer the default inset quad, and a page taken in a hurry would be
-    // cropped to the frame's shape (the page has to wait for the engine to be made anyway).
-    const still = await engine.load().then(() => engine.locate(source)).catch(() => null);
+    // A shutter pressed before the detector finished loading waits for it (up to ENGINE_WAIT_MS):
+    // opened without a search, the editor would offer the default inset quad, and a page taken
+    // in a hurry would be cropped to the frame's shape.
+    const ready = await Promise.race([engine.load().then(() => true, () => false), delay(ENGINE_WAIT_MS).then(() => false)]);
+    const still = ready ? await engine.locate(source).catch(() => null) : null;
     const found = draftCorners(still, live);
     const confidence = found?.confidence ?? 0;
     dispatch({ type: "draft_opened", draft: {
