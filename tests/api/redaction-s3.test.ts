@@ -1,23 +1,13 @@
 /** Redaction against an S3 bucket (s3rver over HTTP): every object of the session is gone from the listing, others stay. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
 import { callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { objectsOf } from "../support/redaction";
-import { startS3Server, type TestS3 } from "../support/s3-server";
-import { useServices } from "../support/services";
+import { useServicesOnS3 } from "../support/s3-services";
 import { createSessionWith, openScanner, pdfBytes } from "../support/sessions";
 
-const env: Record<string, string> = {};
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startS3Server();
-  Object.assign(env, { S3_BUCKET: s3.s3.bucket, S3_REGION: "us-east-1", S3_ENDPOINT: s3.s3.endpoint, S3_FORCE_PATH_STYLE: "true" });
-});
-const svc = useServices(env);
-afterAll(async () => {
-  await s3.close();
-});
+const svc = useServicesOnS3();
 
 /** A session completed through the presigned PUT, so both its upload key and its document exist, plus a page picture where the console stores them. */
 async function completedOnS3(secretKey: string) {

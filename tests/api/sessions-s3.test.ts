@@ -1,24 +1,14 @@
 /** The S3 path end to end against s3rver over HTTP: presigned PUT, complete, 302 download. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contextFor } from "@/lib/context";
 import { runScheduledWork } from "@/lib/cron/run-scheduled-work";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
-import { startS3Server, type TestS3 } from "../support/s3-server";
-import { useServices } from "../support/services";
+import { useServicesOnS3 } from "../support/s3-services";
 import { balanceOf, createSessionWith, openScanner, pdfBytes, uploadJson } from "../support/sessions";
 
 const MAX = 4096;
-const env: Record<string, string> = { MAX_UPLOAD_BYTES: String(MAX) };
-let s3: TestS3;
-beforeAll(async () => {
-  s3 = await startS3Server();
-  Object.assign(env, { S3_BUCKET: s3.s3.bucket, S3_REGION: "us-east-1", S3_ENDPOINT: s3.s3.endpoint, S3_FORCE_PATH_STYLE: "true" });
-});
-const svc = useServices(env);
-afterAll(async () => {
-  await s3.close();
-});
+const svc = useServicesOnS3({ MAX_UPLOAD_BYTES: String(MAX) });
 
 async function opened(secretKey: string) {
   const s = await createSessionWith(secretKey);
@@ -35,8 +25,8 @@ describe("happy", () => {
     const a = await signup();
     const s = await opened(a.secretKey);
     const url = new URL(s.config.upload.url);
-    expect(url.origin).toBe(s3.s3.endpoint);
-    expect(url.pathname).toBe(`/${s3.s3.bucket}/uploads/${s.id}.pdf`);
+    expect(url.origin).toBe(svc.bucket().endpoint);
+    expect(url.pathname).toBe(`/${svc.bucket().bucket}/uploads/${s.id}.pdf`);
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toContain("content-type");
     expect(s.config.upload.max_bytes).toBe(MAX);
     expect((await putS3(s.config.upload.url, pdfBytes(2500))).status).toBe(200);
@@ -48,7 +38,7 @@ describe("happy", () => {
     expect(file.status).toBe(302);
     const location = file.headers.get("location")!;
     // The delivered document is a copy under files/, which no upload URL can write.
-    expect(location.startsWith(`${s3.s3.endpoint}/${s3.s3.bucket}/files/${s.id}-`)).toBe(true);
+    expect(location.startsWith(`${svc.bucket().endpoint}/${svc.bucket().bucket}/files/${s.id}-`)).toBe(true);
     const body = await fetch(location);
     expect(body.status).toBe(200);
     expect(Buffer.from(await body.arrayBuffer()).equals(pdfBytes(2500))).toBe(true);
