@@ -22,33 +22,11 @@ const SLOTS = 8;
 const server = useAppServer({ env: { MAX_CONCURRENT_UPLOADS: String(SLOTS), RATE_LIMIT_MAX: "500" } });
 const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(size - 9, 0x20)]);
 
-/** A raw connection that sends headers and the first bytes of a body, then nothing; resolves with the status it is answered with (0: closed unanswered). */
-function stalled(kind: "json" | "multipart"): { status: Promise<number>; socket: Socket } {
+/** A raw connection to the app that has sent `request`; `status` resolves with the status it is answered with (0: closed unanswered). */
+function rawUpload(request: string): { status: Promise<number>; socket: Socket } {
   const url = new URL(server.baseUrl);
   const socket = connect(Number(url.port), url.hostname);
-  const type = kind === "json" ? "application/json" : "multipart/form-data; boundary=B";
-  const first = kind === "json" ? '{"session"' : '--B\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc';
-  socket.write(`POST /v1/scanner/upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 1000000\r\n\r\n${first}`);
-  let head = "";
-  const status = new Promise<number>((resolve) => {
-    socket.on("data", (chunk: Buffer) => {
-      head += chunk.toString("latin1");
-      const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
-      if (m) resolve(Number(m[1]));
-    });
-    socket.on("close", () => resolve(0));
-    socket.on("error", () => resolve(0));
-  });
-  return { status, socket };
-}
-
-/** A raw upload with a valid header token that sends a byte every 2 s; resolves with its answer's status. */
-function trickle(token: string): { status: Promise<number>; socket: Socket } {
-  const url = new URL(server.baseUrl);
-  const socket = connect(Number(url.port), url.hostname);
-  const head = `POST /v1/scanner/upload HTTP/1.1\r\nHost: x\r\nX-Client-Token: ${token}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 1000000\r\n\r\n`;
-  socket.write(`${head}--zz\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`);
-  const drip = setInterval(() => socket.writable && socket.write(" "), 2_000);
+  socket.write(request);
   let answer = "";
   const status = new Promise<number>((resolve) => {
     socket.on("data", (chunk: Buffer) => {
@@ -58,8 +36,23 @@ function trickle(token: string): { status: Promise<number>; socket: Socket } {
     });
     socket.on("close", () => resolve(0));
     socket.on("error", () => resolve(0));
-  }).finally(() => clearInterval(drip));
+  });
   return { status, socket };
+}
+
+/** An upload that sends headers and the first bytes of a body, then nothing. */
+function stalled(kind: "json" | "multipart"): { status: Promise<number>; socket: Socket } {
+  const type = kind === "json" ? "application/json" : "multipart/form-data; boundary=B";
+  const first = kind === "json" ? '{"session"' : '--B\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc';
+  return rawUpload(`POST /v1/scanner/upload HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 1000000\r\n\r\n${first}`);
+}
+
+/** An upload with a valid header token that sends a byte every 2 s. */
+function trickle(token: string): { status: Promise<number>; socket: Socket } {
+  const head = `POST /v1/scanner/upload HTTP/1.1\r\nHost: x\r\nX-Client-Token: ${token}\r\nContent-Type: multipart/form-data; boundary=zz\r\nContent-Length: 1000000\r\n\r\n`;
+  const upload = rawUpload(`${head}--zz\r\nContent-Disposition: form-data; name="file"; filename="scan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-`);
+  const drip = setInterval(() => upload.socket.writable && upload.socket.write(" "), 2_000);
+  return { socket: upload.socket, status: upload.status.finally(() => clearInterval(drip)) };
 }
 
 // The server allows 10 signups per address in 15 minutes: the file's tests share what they can.
