@@ -144,6 +144,12 @@ describe("an integrator's path through /docs and the console", () => {
     const scanner = shop.frameLocator('[data-docscan="modal"] iframe');
     await scanner.locator("[data-screen]:visible").first().waitFor({ timeout: 30_000 });
     expect(await shop.locator("#out").textContent()).toBe("");
+    // the same page when its session request gets no answer at all says so, not nothing
+    const offline = await visitor.newPage();
+    await offline.route("**/v1/sessions", (route) => route.abort("connectionrefused"));
+    await offline.goto(`${host.origin}/scan.html`);
+    await offline.getByRole("button", { name: "Scan a document" }).click();
+    await expect.poll(() => offline.locator("#out").textContent()).toBe(`Could not reach ${baseUrl()}: see the browser console`);
     await visitor.close();
 
     // Webhooks: save the Express receiver's address; the secret is shown once, with the receivers
