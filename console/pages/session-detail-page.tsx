@@ -69,8 +69,17 @@ function SessionDetail({ detail, onRedacted }: { detail: SessionDetailData; onRe
           <dd>{s.pages ? formatNumber(s.pages) : "—"}</dd>
           <dt>Created</dt>
           <dd>{formatDateTime(s.created_at)}</dd>
-          <dt>Expires</dt>
-          <dd>{formatDateTime(s.expires_at)}</dd>
+          {s.completed_at ? (
+            <>
+              <dt>Completed</dt>
+              <dd data-testid="session-completed-at">{formatDateTime(s.completed_at)}</dd>
+            </>
+          ) : (
+            <>
+              <dt>{Date.parse(s.expires_at) <= Date.now() ? "Expired" : "Expires"}</dt>
+              <dd>{formatDateTime(s.expires_at)}</dd>
+            </>
+          )}
         </dl>
       </Card>
       {s.result && <DocumentCard sessionId={s.id} result={s.result} metadata={s.metadata} />}

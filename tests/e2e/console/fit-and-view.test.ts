@@ -78,6 +78,8 @@ describe("no sideways scroll", () => {
       await expect(page.getByTestId("sessions-table").innerText()).resolves.toContain("order: A-1001");
       await expect(page.getByTestId("sessions-table").innerText()).resolves.toMatch(/Completed \d/);
       await page.goto(`/console/sessions/${session.id}`);
+      // the finished session's detail says when it completed, not when it would have expired
+      await expect(page.getByTestId("session-completed-at").innerText()).resolves.toMatch(/\d{4}/);
       await page.getByRole("button", { name: /^Page 2\W+open full size/ }).click();
       await page.getByTestId("page-viewer").getByText("Page 2 of 2").waitFor();
       await expect.poll(() => page.getByTestId("page-viewer").locator("img").evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
