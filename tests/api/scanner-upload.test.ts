@@ -103,6 +103,45 @@ describe("happy", () => {
     }
   });
 
+  it("a JSON payload is judged as JSON.parse reads it: escaped slashes, a later payload member, and an empty one taking the place of a good one", async () => {
+    const a = await signup();
+    const pdf = pdfBytes(1500), b64 = pdf.toString("base64");
+    const send = async (body: (token: string) => string) => {
+      const s = await createSessionWith(a.secretKey);
+      return callJson("POST", "/v1/scanner/upload", { body: body(s.client_token), headers: { "content-type": "application/json" } });
+    };
+    // Some encoders write "/" as "\/": the escape must be read, not refused as base64.
+    const slashes = Buffer.alloc(1500, 0xff);
+    pdf.copy(slashes, 0, 0, 9);
+    const escaped = await send((t) => `{"session":"${t}","payload":"${slashes.toString("base64").replaceAll("/", "\\/")}"}`);
+    expect(escaped.status).toBe(200);
+    expect(escaped.body.result.bytes).toBe(1500);
+    const later = await send((t) => `{"session":"${t}","payload":"not base64!","payload":"${b64}"}`);
+    expect(later.status).toBe(200);
+    expect(later.body.result.bytes).toBe(1500);
+    const replaced = await send((t) => `{"session":"${t}","payload":"${b64}","payload":"QUJD"}`);
+    expect([replaced.status, replaced.body.error]).toEqual([400, "invalid_file"]);
+    const emptied = await send((t) => `{"session":"${t}","payload":"${b64}","payload":""}`);
+    expect([emptied.status, emptied.body.error]).toEqual([400, "empty_file"]);
+  });
+
+  it("a control character or a non-base64 character in a JSON payload is refused at the field that says why", async () => {
+    const a = await signup();
+    const b64 = pdfBytes(1500).toString("base64");
+    const send = async (payload: string) => {
+      const s = await createSessionWith(a.secretKey);
+      return callJson("POST", "/v1/scanner/upload", { body: `{"session":"${s.client_token}","payload":"${payload}"}`, headers: { "content-type": "application/json" } });
+    };
+    for (const raw of [`data:application/pdf\t;base64,${b64}`, `${b64.slice(0, 100)}\n${b64.slice(100)}`]) {
+      const res = await send(raw);
+      expect([res.status, res.body.fields]).toEqual([400, { body: "must be valid JSON" }]);
+    }
+    for (const bad of [`${b64.slice(0, 100)}*${b64.slice(100)}`, `${b64.slice(0, 100)}\\n${b64.slice(100)}`, `${b64}é`]) {
+      const res = await send(bad);
+      expect([res.status, res.body.fields]).toEqual([400, { payload: "must be a base64 string or a base64 data URI" }]);
+    }
+  });
+
   it("size limit is inclusive: exactly MAX_UPLOAD_BYTES is accepted (JSON and multipart)", async () => {
     const a = await signup();
     const s1 = await createSessionWith(a.secretKey);
