@@ -5,3 +5,5 @@ export { measurePage, unevenness, captureWarnings, WARN, type PageQuality } from
 export { estimatePaper, type PaperMap } from "./paper-map";
 export { LOW_RES, isLowResolution } from "./low-resolution";
 export { upscale2x } from "./upscale";
+export { whitenBorder } from "./border";
+export { sharpenEnlarged } from "./sharpen-enlarged";

@@ -1,6 +1,6 @@
 import type { Filter } from "../contract";
 import type { Frame } from "../pixels";
-import { binarize, bitmapToFrame, documentFilter, isLowResolution, LOW_RES, measurePage, unevenness, upscale2x, type Bitmap1 } from "../image";
+import { binarize, bitmapToFrame, documentFilter, isLowResolution, LOW_RES, measurePage, sharpenEnlarged, unevenness, upscale2x, whitenBorder, type Bitmap1 } from "../image";
 import type { NormQuad, PageMeasures } from "../worker/protocol";
 
 type Straightened = { page: Frame; measures: Omit<PageMeasures, "unevenness_after"> };
@@ -47,9 +47,10 @@ export interface FilterOptions {
 
 /**
  * Applies a filter to `page` (changed in place) into the page for the PDF. Below
- * `LOW_RES.belowDpi` (`isLowResolution`) `auto` and `grayscale` skip the sharpening and the
- * page is enlarged, and `bw` is thresholded on the enlarged page, whose edges then fall
- * between the page's own pixels (docs/filters.md, "Low-resolution pages").
+ * `LOW_RES.belowDpi` (`isLowResolution`) `auto` and `grayscale` skip the sharpening, lose
+ * the desk at their edges, and are enlarged, then sharpened as wide as the camera's blur;
+ * `bw` is thresholded on the enlarged page, whose edges then fall between the page's own
+ * pixels (docs/filters.md, "Low-resolution pages").
  */
 export function applyFilter(page: Frame, filter: Filter, opts: FilterOptions): FilteredPage {
   const low = isLowResolution(opts.dpi), enlarge = low && opts.enlarge !== false;
@@ -61,6 +62,8 @@ export function applyFilter(page: Frame, filter: Filter, opts: FilterOptions): F
   if (filter === "original") return { image: page, unevenness: unevenness(page), preview: () => page, enlarged: false };
   const grey = filter === "grayscale";
   documentFilter(page, low ? { grey, tone: LOW_RES.tone, sharpen: LOW_RES.sharpen } : { grey });
+  if (low) whitenBorder(page, LOW_RES.border);
   const image = enlarge ? upscale2x(page) : page;
+  if (enlarge) sharpenEnlarged(image, LOW_RES.enlargedSharpen.sigma, LOW_RES.enlargedSharpen.amount);
   return { image, unevenness: unevenness(image), preview: () => image, enlarged: enlarge };
 }

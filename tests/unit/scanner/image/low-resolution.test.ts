@@ -44,7 +44,22 @@ describe("applyFilter below the legible resolution", () => {
       expect(ink).toBeGreaterThan(0);
       return edge / ink;
     };
-    // a threshold leaves no grey; the enlarged page keeps about one edge pixel for three of ink
-    expect(greyShare(LOW)).toBeGreaterThan(0.25);
+    // a threshold leaves no grey; the enlarged page, sharpened as wide as the blur, keeps about
+    // one edge pixel for five of ink (one for three before the sharpening)
+    expect(greyShare(LOW)).toBeGreaterThan(0.15);
+  });
+
+  it("whitens the desk that the crop's edge takes in, on the enlarged page and on the preview", () => {
+    // the page's outermost column and row are desk, as a crop a pixel outside the page gives
+    const src = page();
+    for (let y = 0; y < src.height; y++) for (const x of [0, src.width - 1]) src.data.fill(60, (y * src.width + x) * 4, (y * src.width + x) * 4 + 3);
+    for (let x = 0; x < src.width; x++) src.data.fill(60, x * 4, x * 4 + 3);
+    for (const enlarge of [true, false]) {
+      const f = applyFilter(copyFrame(src), "auto", { dpi: LOW, enlarge }).image as Frame, s = enlarge ? 2 : 1;
+      let darkest = 255;
+      for (let y = 0; y < f.height; y++) for (const x of [0, s, f.width - 1 - s, f.width - 1]) darkest = Math.min(darkest, f.data[(y * f.width + x) * 4]);
+      for (let x = 0; x < f.width; x++) for (const y of [0, s]) darkest = Math.min(darkest, f.data[(y * f.width + x) * 4]);
+      expect(darkest).toBeGreaterThan(200);
+    }
   });
 });
