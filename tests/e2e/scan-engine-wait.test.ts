@@ -31,8 +31,8 @@ describe("hosted scanner, detector slower to load than the shutter", () => {
   it("opens the editor with the default corners after the wait, and makes the page once the detector is there", async () => {
     const tenant = await newTenant();
     const session = await createSession(tenant.secretKey);
-    const page = await openPhonePage(browser, session.scan_url, (context) =>
-      context.addInitScript((delay: number) => {
+    const page = await openPhonePage(browser, session.scan_url, async (context) => {
+      await context.addInitScript((delay: number) => {
         const RealWorker = window.Worker;
         // Messages wait until the real worker starts `delay` ms late, as on a phone that loads it slowly.
         class LateWorker {
@@ -58,8 +58,8 @@ describe("hosted scanner, detector slower to load than the shutter", () => {
           }
         }
         (window as unknown as { Worker: unknown }).Worker = LateWorker;
-      }, WORKER_DELAY_MS),
-    );
+      }, WORKER_DELAY_MS);
+    });
 
     await page.waitForSelector('.ds-camera[data-engine="loading"] .ds-shutter:not([disabled])', { timeout: 30_000 });
     await page.locator(".ds-shutter").click();
