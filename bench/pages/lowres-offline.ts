@@ -151,8 +151,10 @@ async function composed(name: string, p: Frame) {
     const [op, a, b] = step.split("-"), x = Number(a), y = Number(b);
     if (op === "t") t = { white: x, black: y, gamma: Number(step.split("-")[3]) };
     else if (op === "f") documentFilter(f, { grey: false, tone: t, sharpen });
-    else if (op === "up") (f = upscale2x(f)), (enlarged = true);
-    else if (op === "lz") (f = lanczos2x(f)), (enlarged = true);
+    else if (op === "up" || op === "lz") {
+      f = op === "up" ? upscale2x(f) : lanczos2x(f);
+      enlarged = true;
+    }
     else if (op === "usm") sharpenEnlarged(f, x, y);
     else if (op === "rl") rl(f, x, y);
     else if (op === "med") median3(f);
