@@ -15,8 +15,9 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function buildServices(config: Config, options: { pgliteDir?: string } = {}): Promise<Services> {
+export async function buildServices(config: Config, options: { pgliteDir?: string; pgliteImage?: Blob } = {}): Promise<Services> {
   const handle: DbHandle = await createDb({
+    pgliteImage: options.pgliteImage,
     databaseUrl: config.databaseUrl,
     timeouts: config.timeouts.db,
     poolMax: config.dbPoolMax,

@@ -28,6 +28,20 @@ export interface DbTimeouts {
 
 const DEFAULT_TIMEOUTS: DbTimeouts = { connectMs: 2_000, queryMs: 5_000 };
 
+export interface CreateDbOptions {
+  databaseUrl?: string;
+  pgliteDir: string;
+  poolMax?: number;
+  lockDir?: string;
+  timeouts?: DbTimeouts;
+  migrate?: boolean;
+  /**
+   * PGlite starts from this data directory (a `dumpDataDir()` image) instead of running initdb:
+   * the service suite opens one database per file, and initdb was most of each one's 5–9 s.
+   */
+  pgliteImage?: Blob;
+}
+
 /**
  * The one client factory: a `pg` pool when a URL is given, else PGlite (Postgres in WASM)
  * in `pgliteDir` (a directory, or "memory://" for tests). PGlite is migrated on open. A real
@@ -35,7 +49,7 @@ const DEFAULT_TIMEOUTS: DbTimeouts = { connectMs: 2_000, queryMs: 5_000 };
  * advisory lock), and either way must not be older than the code (`SchemaBehindError`).
  * With `lockDir`, PGlite opens only after taking that directory's exclusive lock (see `lockDataDir`).
  */
-export async function createDb(options: { databaseUrl?: string; pgliteDir: string; poolMax?: number; lockDir?: string; timeouts?: DbTimeouts; migrate?: boolean }): Promise<DbHandle> {
+export async function createDb(options: CreateDbOptions): Promise<DbHandle> {
   if (options.databaseUrl) {
     await prepareSchema(options.databaseUrl, options.migrate ?? false, (options.timeouts ?? DEFAULT_TIMEOUTS).connectMs);
     const pool = createPool(options.databaseUrl, options.poolMax ?? 10, options.timeouts ?? DEFAULT_TIMEOUTS);
@@ -51,7 +65,7 @@ export async function createDb(options: { databaseUrl?: string; pgliteDir: strin
       import("drizzle-orm/pglite"),
       import("drizzle-orm/pglite/migrator"),
     ]);
-    const client = await PGlite.create(options.pgliteDir);
+    const client = await PGlite.create(options.pgliteDir, options.pgliteImage ? { loadDataDir: options.pgliteImage } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
     if (!options.pgliteDir.includes("://")) chmodSync(options.pgliteDir, 0o700);

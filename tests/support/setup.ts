@@ -6,7 +6,24 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { vi } from "vitest";
 import "./held-logs";
+
+/**
+ * Passwords hash at bcrypt cost 4 here, not production's 10 (64 times fewer rounds): the
+ * factories sign up accounts in most API files, and the login throttle's test alone spent 80 s
+ * of a loaded CI run in bcrypt. What the code asks for is kept in `globalThis.bcryptCostsAsked`;
+ * tests/unit/password.test.ts holds it to production's cost.
+ */
+vi.mock("bcryptjs", async (importOriginal) => {
+  const real = ((await importOriginal()) as { default: typeof import("bcryptjs").default }).default;
+  const asked: number[] = ((globalThis as { bcryptCostsAsked?: number[] }).bcryptCostsAsked = []);
+  const hash = (text: string, cost: number | string) => {
+    asked.push(Number(cost));
+    return real.hash(text, 4);
+  };
+  return { default: { ...real, hash } };
+});
 
 const env = process.env;
 env.DATA_DIR = mkdtempSync(path.join(tmpdir(), "docscan-test-"));
