@@ -36,14 +36,36 @@ export function signClientToken(config: TokenConfig, sessionId: string, expiresA
  * signature past `exp` → expired (the endpoints answer `410 session_expired` for that).
  */
 export function verifyClientToken(config: TokenConfig, token: string, now: Date): ClientTokenCheck {
+  const known = verified.get(token);
+  if (known !== undefined && known.secret === config.appSecret) return checkExpiry(known.sessionId, known.exp, now);
   const parts = token.length <= 1024 ? token.split(".") : [];
   // The signature is compared as text, so no second spelling of the same bytes passes.
   if (parts.length !== 3 || parts[0] !== HEADER || !safeEqual(parts[2], mac(config, `${parts[0]}.${parts[1]}`))) return { ok: false, reason: "invalid" };
   const claims = parseClaims(parts[1]);
   const sessionId = claims && claimedSession(claims);
   if (!claims || !sessionId || typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) return { ok: false, reason: "invalid" };
-  // As jose did: expired once the clock, in whole seconds, has reached `exp`.
-  return Math.floor(now.getTime() / 1000) < claims.exp ? { ok: true, sessionId } : { ok: false, reason: "expired", sessionId };
+  remember(token, { secret: config.appSecret, sessionId, exp: claims.exp });
+  return checkExpiry(sessionId, claims.exp, now);
+}
+
+/** As jose did: expired once the clock, in whole seconds, has reached `exp`. */
+function checkExpiry(sessionId: string, exp: number, now: Date): ClientTokenCheck {
+  return Math.floor(now.getTime() / 1000) < exp ? { ok: true, sessionId } : { ok: false, reason: "expired", sessionId };
+}
+
+/**
+ * Tokens whose signature and claims were already checked, by their exact text, with the secret
+ * they were checked under. The desktop page polls its status with one token every 2 s, and the
+ * HMAC and the claims' parse were a twentieth of each poll's CPU. Only good signatures are kept
+ * (a refusal is checked afresh every time); the expiry is still read against each request's
+ * clock. At most VERIFIED_MAX, the oldest dropped first: a few hundred KB.
+ */
+const verified = new Map<string, { secret: string; sessionId: string; exp: number }>();
+const VERIFIED_MAX = 2048;
+
+function remember(token: string, entry: { secret: string; sessionId: string; exp: number }): void {
+  if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+  verified.set(token, entry);
 }
 
 function parseClaims(segment: string): Record<string, unknown> | null {

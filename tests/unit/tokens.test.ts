@@ -17,6 +17,21 @@ describe("client token", () => {
     expect(verifyClientToken(config, token, later)).toEqual({ ok: false, reason: "expired", sessionId: SID });
   });
 
+  it("a token checked before answers the same: under another secret, past expiry, after thousands of others", () => {
+    const token = signClientToken(config, SID, later);
+    const first = verifyClientToken(config, token, now);
+    // The same text again (the status poll's case), then what only a fresh check would catch.
+    expect(verifyClientToken(config, token, now)).toEqual(first);
+    expect(verifyClientToken(other, token, now)).toEqual({ ok: false, reason: "invalid" });
+    expect(verifyClientToken(config, token, later)).toEqual({ ok: false, reason: "expired", sessionId: SID });
+    for (let i = 0; i < 3000; i++) {
+      const sid = `sess_${String(i).padStart(20, "0")}`;
+      expect(verifyClientToken(config, signClientToken(config, sid, later), now)).toEqual({ ok: true, sessionId: sid });
+    }
+    expect(verifyClientToken(config, token, now)).toEqual({ ok: true, sessionId: SID });
+    expect(verifyClientToken(other, token, now)).toEqual({ ok: false, reason: "invalid" });
+  });
+
   it("is deterministic for one session and expiry (re-issued by config?c=)", async () => {
     expect(signClientToken(config, SID, later)).toBe(signClientToken(config, SID, later));
   });
