@@ -40,22 +40,3 @@ export function prepared<T>(db: PoolDb, name: string, build: (db: Db) => T): T {
 export function preparedQuery<T>(name: string, build: (db: Db, name: string) => T): (db: PoolDb) => T {
   return (db) => prepared(db, name, (handle) => build(handle, name));
 }
-
-/** What both drivers' own clients (pg's Pool, PGlite) answer a plain query with. */
-interface DriverClient {
-  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * One statement sent to the handle's own driver client, past drizzle, its rows as the driver
- * parses them (timestamps as `Date`, `jsonb` parsed, snake_case names as written). Only for
- * a statement so hot that drizzle's own work per call shows: the status poll, which every
- * open desktop page sends every 2 s. There, drizzle's prepared execute (an options object
- * that pg copies descriptor by descriptor, two tracing wrappers, the row mapping) cost about
- * 15 µs of a 650 µs poll. The statement is unnamed, parsed by Postgres on each call. Errors
- * are the driver's own, which the 503 mapping reads as before (lib/db/unavailable.ts).
- */
-export async function driverRows<R>(db: PoolDb, text: string, values: unknown[]): Promise<R[]> {
-  const client = (db as unknown as { $client: DriverClient }).$client;
-  return (await client.query(text, values)).rows as R[];
-}
