@@ -30,8 +30,16 @@ export const UPLOAD_IDLE_MS: Record<UploadPool, number> = { credentialed: 15_000
 export const UPLOAD_MIN_RATE = { bytes: 16 * 1024, windowMs: 10_000 } as const;
 /** How long a body that carries its token may take to show it. */
 export const TOKEN_WITHIN_MS = 10_000;
-/** How long a request may wait in a pool's queue for a slot: about a few uploads' time. */
+/** How long a request may wait in the credentialed pool's queue for a slot: about a few uploads' time. */
 const QUEUE_WAIT_MS = 5_000;
+/**
+ * The anonymous pool's queue waits as long as a tenant's: its few slots serve a burst of
+ * one-step uploads two or four at a time, each until its token is read from the body and
+ * checked against the database. On a loaded 2-core instance (embedded database) 32 phones
+ * sending at once took longer than 5 s to pass that step, and the last were refused, their
+ * connections reset mid-body. A waiting request holds a socket and no body bytes.
+ */
+const ANONYMOUS_QUEUE_WAIT_MS = 15_000;
 /**
  * A session's and a tenant's queues wait longer: a burst of a tenant's own phones beyond its
  * share is served in turn (a waiting request holds a socket, no body bytes), while other
@@ -76,7 +84,7 @@ function poolsFor(slots: number): Pools {
     // holds a socket and no body bytes.
     pools = {
       credentialed: new SlotPool(slots, slots * 4, QUEUE_WAIT_MS),
-      anonymous: new SlotPool(anonymous, slots * 4, QUEUE_WAIT_MS),
+      anonymous: new SlotPool(anonymous, slots * 4, ANONYMOUS_QUEUE_WAIT_MS),
       // A second upload of a session waits for the first, and is then told the token is spent
       // (409), as the spec has it; waiting, it holds a socket and no body bytes.
       session: new KeyedSlotPools(() => new SlotPool(1, slots * 4, TENANT_QUEUE_WAIT_MS)),
