@@ -60,5 +60,5 @@ describe("security", () => {
     const res = await callJson("POST", "/v1/auth/signup", { json: { email: uniqueEmail(), password: "correct horse battery" }, headers: { [PEER_ADDRESS_HEADER]: peer, "x-forwarded-for": randomIp() } });
     expect(res.status).toBe(429);
     expect(res.body.error).toBe("rate_limited");
-  }, 60_000);
+  }, 120_000);
 });

@@ -76,7 +76,7 @@ describe("happy", () => {
     expect(credits.ledger).toHaveLength(200);
     expect(credits.ledger[0].balance_after).toBe(455);
     expect(credits.ledger[199].balance_after).toBe(256);
-  }, 60_000);
+  }, 120_000);
 
   it("40 parallel top-ups leave an unbroken balance_after chain whose deltas sum to the balance", async () => {
     const a = await signup();
@@ -90,7 +90,7 @@ describe("happy", () => {
     expect(rows.map((r) => r.seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 41 }, (_, i) => i + 1));
     const [t] = await svc.get().db.select().from(tenants).where(eq(tenants.id, a.tenant.id));
     expect(t.credits).toBe(rows.reduce((sum, r) => sum + r.delta, 0));
-  }, 60_000);
+  }, 120_000);
 });
 
 describe("errors", () => {

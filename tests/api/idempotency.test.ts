@@ -137,7 +137,7 @@ describe("POST /v1/sessions with an Idempotency-Key", () => {
     expect(taken.status).toBe(201);
     expect(taken.headers.get("idempotent-replayed")).toBeNull();
     expect(await sessionCount(a.tenant.id)).toBe(2);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe("POST /v1/dashboard/credits/topup with an Idempotency-Key", () => {

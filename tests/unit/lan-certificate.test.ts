@@ -57,7 +57,7 @@ describe.skipIf(withoutTool("openssl"))("the LAN certificate (--https)", () => {
     const moved = ensureLanCertificate({ dir, addresses: ["192.0.2.8"] });
     expect(moved.fingerprint).not.toBe(made.fingerprint);
     expect(new X509Certificate(readFileSync(moved.certFile)).subjectAltName).toContain("IP Address:192.0.2.8");
-  }, 60_000);
+  }, 120_000);
 
   it("tells the person what to open and accept on the phone, and points the service's links at the LAN address", async () => {
     const text = phoneInstructions({ urls: ["https://192.0.2.7:3000"], fingerprint: "AB:CD" });
@@ -68,5 +68,5 @@ describe.skipIf(withoutTool("openssl"))("the LAN certificate (--https)", () => {
     expect(env).toEqual({ HTTPS_CERT_FILE: path.join(dir, "https", "cert.pem"), HTTPS_KEY_FILE: path.join(dir, "https", "key.pem"), PUBLIC_BASE_URL: "https://192.0.2.7:3000", HOST: "0.0.0.0" });
     expect((await lanHttpsEnv("3000", { DATA_DIR: dir, HOST: "192.0.2.7" }, ["192.0.2.7"])).HOST).toBe("192.0.2.7");
     expect(await lanHttpsEnv("3000", { DATA_DIR: dir, HTTPS_CERT_FILE: "/own.pem", HTTPS_KEY_FILE: "/own.key" }, ["192.0.2.7"])).toEqual({});
-  }, 60_000);
+  }, 120_000);
 });

@@ -30,5 +30,5 @@ describe("npm run detect", () => {
       expect(l.confidence).toBeLessThanOrEqual(1);
       expect(typeof l.ms).toBe("number");
     }
-  }, 60_000);
+  }, 120_000);
 });
