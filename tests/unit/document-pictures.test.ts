@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "@/lib/errors";
 import { pagePicturesFolder } from "@/lib/files/page-pictures/stored";
 import { documentPictures, forgetDocumentPictures, PICTURE_LIMITS } from "@/lib/sessions/page-pictures";
@@ -84,7 +84,9 @@ describe("a document's page pictures", () => {
         (err: ApiError) => err,
       ),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    // Two reads start and hold the gate; a third would have started by the time both have.
+    await vi.waitFor(() => expect(counted.documentReads).toBe(2), { timeout: 30_000 });
+    await new Promise((r) => setTimeout(r, 200));
     expect(counted.documentReads).toBe(2);
     open();
     const answers = await Promise.all(asked);
