@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { takeUploadSlot, tenantShare } from "@/lib/sessions/upload-slots";
 
 // Each test uses its own slot count: pools are kept per process and per count.
@@ -58,5 +58,23 @@ describe("upload admission shares", () => {
     await Promise.all(queued);
     // b's session slot was given back: it is free now.
     (await takeUploadSlot(config, "credentialed", owner("b", "b1")))();
+  });
+
+  it("a token-in-body upload waits up to 15 s for an anonymous slot, then is refused with Retry-After", async () => {
+    vi.useFakeTimers();
+    try {
+      // 4 credentialed slots: the anonymous pool has its minimum of 2.
+      const config = { maxConcurrentUploads: 4 };
+      const held = [await takeUploadSlot(config, "anonymous"), await takeUploadSlot(config, "anonymous")];
+      let outcome: { ok: boolean; e?: unknown } | null = null;
+      void settle(takeUploadSlot(config, "anonymous")).then((r) => (outcome = r));
+      await vi.advanceTimersByTimeAsync(14_900);
+      expect(outcome).toBeNull();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(outcome).toMatchObject({ ok: false, e: { code: "service_unavailable", headers: { "Retry-After": "2" } } });
+      for (const release of held) release();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
