@@ -30,6 +30,16 @@ export class SlotPool {
     readonly maxWaitMs: number,
   ) {}
 
+  /** Slots held now. */
+  get held(): number {
+    return this.busy;
+  }
+
+  /** Requests waiting for a slot now. */
+  get queued(): number {
+    return this.waiters.length;
+  }
+
   /** No slot held and nobody waiting: a keyed pool can be forgotten. */
   get idle(): boolean {
     return this.busy === 0 && this.waiters.length === 0;

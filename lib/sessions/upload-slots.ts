@@ -70,6 +70,12 @@ interface Pools {
 const REGISTRY = Symbol.for("docscan.uploadPools");
 const registry = globalThis as unknown as { [REGISTRY]?: Map<number, Pools> };
 
+/** Each instance-wide pool's slots held and requests queued now, for `maxConcurrentUploads` slots (tests wait on it). */
+export function uploadPoolState(slots: number): Record<UploadPool, { held: number; queued: number }> {
+  const { credentialed, anonymous } = poolsFor(slots);
+  return { credentialed: { held: credentialed.held, queued: credentialed.queued }, anonymous: { held: anonymous.held, queued: anonymous.queued } };
+}
+
 /** The admission owner of a session row. */
 export function ownerOf(session: { id: string; tenantId: string }): UploadOwner {
   return { sessionId: session.id, tenantId: session.tenantId };

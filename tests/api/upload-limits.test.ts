@@ -11,10 +11,11 @@
  */
 import { existsSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { advanceClock, resetClock } from "@/lib/clock";
 import { contextFor } from "@/lib/context";
 import { runScheduledWork } from "@/lib/cron/run-scheduled-work";
+import { uploadPoolState, type UploadPool } from "@/lib/sessions/upload-slots";
 import { call, callJson } from "../support/app";
 import { signup } from "../support/factories";
 import { useServices } from "../support/services";
@@ -23,6 +24,13 @@ import { balanceOf, createSessionWith, openScanner, pdfBytes, putBlob, sessionRo
 const MAX = 64 * 1024;
 const svc = useServices({ MAX_UPLOAD_BYTES: String(MAX), MAX_CONCURRENT_UPLOADS: "2" });
 afterEach(() => resetClock());
+
+/**
+ * Waits until the instance's upload pool holds and queues exactly this many: the uploads a test
+ * started have been admitted (or queued), however slow the machine, before it goes on.
+ */
+const poolReaches = (pool: UploadPool, state: { held: number; queued: number }) =>
+  vi.waitFor(() => expect(uploadPoolState(Number(svc.get().config.maxConcurrentUploads))[pool]).toEqual(state), { timeout: 60_000, interval: 20 });
 
 const blobs = (folder: string) => {
   const dir = path.join(svc.get().config.dataDir, "blobs", folder);
@@ -130,17 +138,18 @@ describe("errors", () => {
     const held = await Promise.all([createSessionWith(a.secretKey), createSessionWith(b.secretKey)]);
     const slow = held.map(() => slowBody(multipartHead("XyZ", null)));
     const pending = held.map((s, i) => uploadStream(slow[i].stream, { "x-client-token": s.client_token }));
-    await new Promise((r) => setTimeout(r, 100));
+    await poolReaches("credentialed", { held: 2, queued: 0 });
     const s = await createSessionWith(c.secretKey);
     const waiting = uploadMultipart(s.client_token, pdfBytes());
-    await new Promise((r) => setTimeout(r, 100));
+    // It sits in the queue: no slot is free for it to take.
+    await poolReaches("credentialed", { held: 2, queued: 1 });
     slow[0].fail();
     expect((await waiting).status).toBe(200);
     // One slot is still held; take the other one again and nothing frees up.
     const s2 = await createSessionWith(a.secretKey);
     const again = slowBody(multipartHead("XyZ", null));
     const heldAgain = uploadStream(again.stream, { "x-client-token": s2.client_token });
-    await new Promise((r) => setTimeout(r, 100));
+    await poolReaches("credentialed", { held: 2, queued: 0 });
     const s3 = await createSessionWith(d.secretKey);
     const config = await openScanner(s3.client_token);
     const [busy, busyPut] = await Promise.all([uploadMultipart(s3.client_token, pdfBytes()), putBlob(config.upload.url, pdfBytes())]);
@@ -159,7 +168,7 @@ describe("errors", () => {
     const mine = await createSessionWith(a.secretKey);
     const slow = stalledBody(multipartHead("XyZ", null));
     const holding = uploadStream(slow.stream, { "x-client-token": mine.client_token });
-    await new Promise((r) => setTimeout(r, 100));
+    await poolReaches("credentialed", { held: 1, queued: 0 });
     let secondDone = false;
     const second = uploadMultipart((await createSessionWith(a.secretKey)).client_token, pdfBytes()).then((r) => ((secondDone = true), r));
     const theirs = await uploadMultipart((await createSessionWith(b.secretKey)).client_token, pdfBytes());
@@ -175,7 +184,7 @@ describe("errors", () => {
     // As many as the anonymous pool's slots (two at this MAX_CONCURRENT_UPLOADS).
     const anonymous = [0, 1].map(() => stalledBody(new TextEncoder().encode('{"session"')));
     const pending = anonymous.map((b) => call("POST", "/v1/scanner/upload", { body: b.stream, headers: { "content-type": "application/json" } }));
-    await new Promise((r) => setTimeout(r, 100));
+    await poolReaches("anonymous", { held: 2, queued: 0 });
     const s = await createSessionWith(a.secretKey);
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(pdfBytes())], { type: "application/pdf" }), "scan.pdf");
