@@ -98,7 +98,8 @@ describe("errors", () => {
     try {
       const started = performance.now();
       expect(await ancestors(`?t=${session.client_token}`)).toBe("frame-ancestors 'self'");
-      expect(performance.now() - started).toBeLessThan(FRAME_ORIGINS_DEADLINE_MS + 500);
+      // At the deadline, not never: the margin is for a loaded machine's late timers.
+      expect(performance.now() - started).toBeLessThan(FRAME_ORIGINS_DEADLINE_MS * 2.5);
     } finally {
       setServicesForTests(real);
     }

@@ -13,16 +13,24 @@ import "./held-logs";
  * Passwords hash at bcrypt cost 4 here, not production's 10 (64 times fewer rounds): the
  * factories sign up accounts in most API files, and the login throttle's test alone spent 80 s
  * of a loaded CI run in bcrypt. What the code asks for is kept in `globalThis.bcryptCostsAsked`;
- * tests/unit/password.test.ts holds it to production's cost.
+ * tests/unit/password.test.ts holds it to production's cost. The hashes compared against are
+ * kept in `globalThis.bcryptCompared` (a login's work, tests/api/auth.test.ts).
  */
 vi.mock("bcryptjs", async (importOriginal) => {
   const real = ((await importOriginal()) as { default: typeof import("bcryptjs").default }).default;
-  const asked: number[] = ((globalThis as { bcryptCostsAsked?: number[] }).bcryptCostsAsked = []);
+  const seen = globalThis as { bcryptCostsAsked?: number[]; bcryptCompared?: string[] };
+  const asked: number[] = (seen.bcryptCostsAsked = []);
+  // Every hash a password was compared against: a login's work, counted instead of timed.
+  const compared: string[] = (seen.bcryptCompared = []);
   const hash = (text: string, cost: number | string) => {
     asked.push(Number(cost));
     return real.hash(text, 4);
   };
-  return { default: { ...real, hash } };
+  const compare = (text: string, against: string) => {
+    compared.push(against);
+    return real.compare(text, against);
+  };
+  return { default: { ...real, hash, compare } };
 });
 
 const env = process.env;
