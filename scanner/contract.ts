@@ -201,7 +201,8 @@ export interface ScannerConfig {
   allowed_origins?: string[];
 }
 
-function deepFreeze<T extends object>(value: T): T {
+/** Freezes `value` and every object in it: a value shared between requests that none may change. */
+export function deepFreeze<T extends object>(value: T): T {
   for (const child of Object.values(value)) if (typeof child === "object" && child !== null) deepFreeze(child);
   return Object.freeze(value);
 }

@@ -21,8 +21,8 @@ export interface KeyTenant {
   id: string;
   allowedOrigins: string[];
   defaultProfileId: string | null;
-  /** The default profile's settings; null when there is none (or its row is gone). */
-  defaultProfileSettings: Record<string, unknown> | null;
+  /** The default profile's settings as the database's JSON text (`storedSettingsFromText`); null when there is none (or its row is gone). */
+  defaultProfileSettingsJson: string | null;
 }
 
 /** `last_used_at` is refreshed at most this often, so API calls are not all writes. */
@@ -43,7 +43,8 @@ const keyByHash = preparedQuery("api_key_by_hash", (db, name) =>
       lastUsedAt: apiKeys.lastUsedAt,
       allowedOrigins: tenants.allowedOrigins,
       defaultProfileId: tenants.defaultProfileId,
-      defaultProfileSettings: scannerProfiles.settings,
+      // As text: creation merges each distinct profile once (lib/scanner-settings/stored-settings.ts).
+      defaultProfileSettingsJson: sql<string | null>`${scannerProfiles.settings}::text`,
     })
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
@@ -60,7 +61,7 @@ export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "no
   const [key] = await keyByHash(ctx.db).execute({ keyHash: sha256Hex(value) });
   if (!key || key.revokedAt) throw new ApiError("invalid_api_key");
   if (isStale(key.lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, key.id, ctx.now));
-  const tenant = { id: key.tenantId, allowedOrigins: key.allowedOrigins, defaultProfileId: key.defaultProfileId, defaultProfileSettings: key.defaultProfileSettings };
+  const tenant = { id: key.tenantId, allowedOrigins: key.allowedOrigins, defaultProfileId: key.defaultProfileId, defaultProfileSettingsJson: key.defaultProfileSettingsJson };
   return { kind: "apiKey", keyId: key.id, tenantId: key.tenantId, keyKind: key.kind, mode: key.mode, tenant };
 }
 

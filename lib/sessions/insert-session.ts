@@ -5,7 +5,7 @@ import { preparedQuery } from "../db/prepared";
 import { sessions, tenants, type SessionCreator } from "../db/schema";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
-import type { ScannerSettings } from "../scanner-settings";
+import { settingsJson, type ScannerSettings } from "../scanner-settings";
 import { LIVE_STATES } from "../session-states/transitions";
 import { createdView } from "./views";
 
@@ -70,11 +70,19 @@ export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSessi
   return createdView(ctx.config, { id, mode: s.mode, expiresAt });
 }
 
-const COLUMNS = Object.entries(getTableColumns(sessions));
+const COLUMNS = Object.entries(getTableColumns(sessions)) as [keyof SessionInsert, (typeof sessions._.columns)[keyof typeof sessions._.columns]][];
 
-/** Every column's value as the driver takes it (JSON text, ISO timestamps), keyed by column. */
+/**
+ * Every column's value as the driver takes it (JSON text, ISO timestamps), keyed by column; the
+ * settings snapshot's text comes from `settingsJson`, which has it already for a profile's.
+ */
 function driverValues(row: SessionInsert): Record<string, unknown> {
-  return Object.fromEntries(COLUMNS.map(([key, column]) => [key, row[key as keyof SessionInsert] === null ? null : column.mapToDriverValue(row[key as keyof SessionInsert])]));
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of COLUMNS) {
+    const value = row[key];
+    values[key] = value === null ? null : key === "scanner" ? settingsJson(value as ScannerSettings) : column.mapToDriverValue(value);
+  }
+  return values;
 }
 
 const LIVE_STATE_ARRAY = `{${LIVE_STATES.join(",")}}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "@/lib/errors";
-import { applyScannerPatch, defaultFilter, FILTERS, PLATFORM_DEFAULTS, ScannerSettingsSchema, storedSettings, type ScannerSettings } from "@/lib/scanner-settings";
+import { applyScannerPatch, defaultFilter, FILTERS, PLATFORM_DEFAULTS, ScannerSettingsSchema, settingsJson, storedSettings, storedSettingsFromText, type ScannerSettings } from "@/lib/scanner-settings";
 
 function fieldsOf(fn: () => unknown): Record<string, string> {
   try {
@@ -174,5 +174,42 @@ describe("storedSettings", () => {
 
   it("reads anything that is not an object as the platform defaults", () => {
     for (const stored of [null, undefined, [], "x"]) expect(storedSettings(stored)).toEqual(PLATFORM_DEFAULTS);
+  });
+});
+
+describe("storedSettingsFromText", () => {
+  // As Postgres prints jsonb: its own spacing and key order.
+  const text = '{"theme": {"brandName": "Acme"}, "options": {"grayscale": true}}';
+
+  it("reads as storedSettings of the parsed text, merged once per distinct text, frozen", () => {
+    const read = storedSettingsFromText(text);
+    expect(read).toEqual(storedSettings(JSON.parse(text)));
+    expect(storedSettingsFromText(text)).toBe(read);
+    expect(storedSettingsFromText(text.replace("Acme", "Other")).theme.brandName).toBe("Other");
+    expect(Object.isFrozen(read) && Object.isFrozen(read.options) && Object.isFrozen(read.theme)).toBe(true);
+    expect(() => ((read.options as { maxPages: number }).maxPages = 1)).toThrow(TypeError);
+  });
+
+  it("an override merges over it without changing it", () => {
+    const base = storedSettingsFromText(text);
+    const merged = applyScannerPatch(base, { options: { maxPages: 3 } }, "invalid_scanner_config");
+    expect(merged.options).toMatchObject({ maxPages: 3, grayscale: true });
+    expect(base.options.maxPages).toBe(PLATFORM_DEFAULTS.options.maxPages);
+    expect(storedSettingsFromText(text)).toBe(base);
+  });
+
+  it("settingsJson gives the JSON of any settings, kept for those read from text", () => {
+    const read = storedSettingsFromText(text);
+    expect(JSON.parse(settingsJson(read))).toEqual(read);
+    expect(settingsJson(read)).toBe(settingsJson(storedSettingsFromText(text)));
+    const made = applyScannerPatch(read, { locale: "de" }, "invalid_scanner_config");
+    expect(JSON.parse(settingsJson(made))).toEqual(made);
+  });
+
+  it("keeps a bounded number of texts, reading the same after it starts again", () => {
+    const first = storedSettingsFromText('{"theme": {"brandName": "B0"}}');
+    for (let i = 1; i <= 1100; i++) storedSettingsFromText(`{"theme": {"brandName": "B${i}"}}`);
+    const again = storedSettingsFromText('{"theme": {"brandName": "B0"}}');
+    expect(again).toEqual(first);
   });
 });
