@@ -20,6 +20,14 @@ const UPLOADS = 150;
 /** Alternating rounds per side against bare Next (BENCH_ROUNDS, default 3); each figure is the median. */
 const ROUNDS = positiveSetting("BENCH_ROUNDS", 3, { integer: true });
 /**
+ * Fresh pairs of servers (ours and bare Next) the comparison runs its loads on, one pair after
+ * the other (BENCH_PAIRS, default 3). A fresh process of either side served the same status poll
+ * at 0.65 ms of CPU or at 1.1 ms for half a minute past its warm-up, so one pair's ratio was a
+ * draw of those states (0.79 and 1.07 for the same code ten minutes apart): the medians are
+ * taken over every kept round of every pair.
+ */
+const PAIRS = positiveSetting("BENCH_PAIRS", 3, { integer: true });
+/**
  * Seconds of each timed load a fresh server gets before the kept rounds (BENCH_WARMUP_SECONDS,
  * default 15). Both sides' CPU per status poll kept falling for 15-20 s of a new load (Node 24:
  * ours from 1.29-1.36 ms to 0.93-1.09, bare Next's from 1.10-1.18 to 0.89-0.99), so one 5 s
@@ -79,67 +87,97 @@ function isLocal(databaseUrl: string): boolean {
  * shared server has taken the cases before, 150 uploads of 2 MiB among them).
  */
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
-  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS)`);
-  const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS });
-  let bare: BareNext | undefined;
-  let loaded: (Comparison | Pair)[];
-  try {
-    bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS });
-    const ours = { base: app.baseUrl, pid: app.pid, tenant: await newTenant(ctx.baseUrl) };
-    const theirs = { base: bare.url, pid: bare.pid, tenant: await newTenant(ctx.baseUrl) };
-    const vs = "bare Next";
-    // Postgres's own CPU per request, when it runs on this machine, and its backends waiting on
-    // locks (sides alternate, so each run's figures are one side's).
-    const database = { databaseCpu: isLocal(databaseUrl), lockWaitsIn: databaseUrl };
-    const create = (side: typeof ours, durationSec?: number) =>
-      ctx.measure({
-        durationSec,
-        url: `${side.base}/v1/sessions`,
-        method: "POST",
-        connections: 32,
-        serverPid: side.pid,
-        ...database,
-        headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
-        body: JSON.stringify({ metadata: { order: "bench" } }),
-        expectStatus: 201,
-      });
-    const status = async (side: typeof ours, durationSec?: number) => {
-      const s = await createSession(side.base, side.tenant);
-      return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, durationSec, connections: 32, serverPid: side.pid, ...database });
-    };
-    const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
-    const upload = async (side: typeof ours) => {
-      const tokens: string[] = [];
-      for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
-      let i = 0;
-      const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
-      return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: UPLOAD_CONNECTIONS, amount: UPLOADS, serverPid: side.pid, ...database, setupRequest });
-    };
-    // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times, keep medians.
-    // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
-    // the upload's is one round of UPLOADS), reported on its own line and not kept in the medians.
-    const alternate = async (name: string, load: (side: typeof ours, durationSec?: number) => Promise<Figures>): Promise<Comparison[]> => {
-      const warmup = { name: `${name}, warm-up`, subject: await load(ours, WARMUP_SECONDS), baselineName: vs, baseline: await load(theirs, WARMUP_SECONDS) };
-      const subject: Figures[] = [], baseline: Figures[] = [];
-      for (let r = 0; r < ROUNDS; r++) {
-        subject.push(await load(ours));
-        baseline.push(await load(theirs));
+  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS), ${PAIRS} fresh pair(s) of servers (BENCH_PAIRS)`);
+  const vs = "bare Next";
+  const tenants = { ours: await newTenant(ctx.baseUrl), theirs: await newTenant(ctx.baseUrl) };
+  const loads = [
+    ...(bareNextLoads.includes("create") ? [{ name: "POST /v1/sessions vs bare Next", load: createLoad(ctx) }] : []),
+    ...(bareNextLoads.includes("status") ? [{ name: "GET /v1/sessions/:id/status vs bare Next", load: statusLoad(ctx) }] : []),
+    ...(bareNextLoads.includes("upload") ? [{ name: `POST /v1/scanner/upload (2 MB, ${UPLOAD_CONNECTIONS} connections) vs bare Next`, load: uploadLoad(ctx) }] : []),
+  ];
+  // Per load: each pair's warm-ups (reported, not kept) and every kept round of every pair.
+  const kept = loads.map(() => ({ warmups: [] as Comparison[], subject: [] as Figures[], baseline: [] as Figures[] }));
+  let peakRss: Pair | undefined;
+  for (let pair = 0; pair < PAIRS; pair++) {
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS });
+    let bare: BareNext | undefined;
+    try {
+      bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS, build: pair === 0 });
+      const ours: Side = { base: app.baseUrl, pid: app.pid, tenant: tenants.ours, databaseUrl };
+      const theirs: Side = { base: bare.url, pid: bare.pid, tenant: tenants.theirs, databaseUrl };
+      for (const [i, { name, load }] of loads.entries()) {
+        // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
+        // the upload's is one round of UPLOADS), reported on its own line and not kept.
+        kept[i].warmups.push({ name: `${name}, warm-up${PAIRS > 1 ? ` (pair ${pair + 1})` : ""}`, subject: await load(ours, WARMUP_SECONDS), baselineName: vs, baseline: await load(theirs, WARMUP_SECONDS) });
+        // One 5 s measurement per side swung ±15 % between runs: alternate the sides ROUNDS times.
+        for (let r = 0; r < ROUNDS; r++) {
+          kept[i].subject.push(await load(ours));
+          kept[i].baseline.push(await load(theirs));
+        }
       }
-      const roundRatios = subject.map((s, r) => s.rps / baseline[r].rps);
-      return [warmup, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline), roundRatios }];
-    };
-    loaded = [
-      ...(bareNextLoads.includes("create") ? await alternate("POST /v1/sessions vs bare Next", create) : []),
-      ...(bareNextLoads.includes("status") ? await alternate("GET /v1/sessions/:id/status vs bare Next", status) : []),
-      ...(bareNextLoads.includes("upload") ? await alternate(`POST /v1/scanner/upload (2 MB, ${UPLOAD_CONNECTIONS} connections) vs bare Next`, upload) : []),
-    ];
-    // The upload load came last, so the peak so far is the peak under it.
-    loaded.push({ name: "peak RSS after the upload load vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN });
-  } finally {
-    await bare?.close();
-    await app.stop();
+      // The loads' last one (the upload when it runs) set each process's peak.
+      if (pair === PAIRS - 1) peakRss = { name: "peak RSS after the loads vs bare Next", unit: "MB", app: processTreePeakRssMb(app.pid) ?? NaN, baselineName: vs, baseline: processTreePeakRssMb(bare.pid) ?? NaN };
+    } finally {
+      await bare?.close();
+      await app.stop();
+    }
   }
+  // Each figure is the median over every kept round of every pair; the rounds' own ratios follow, pair after pair.
+  const loaded: (Comparison | Pair)[] = loads.flatMap(({ name }, i) => {
+    const { warmups, subject, baseline } = kept[i];
+    return [...warmups, { name, subject: medianFigures(subject), baselineName: vs, baseline: medianFigures(baseline), roundRatios: subject.map((s, r) => s.rps / baseline[r].rps) }];
+  });
+  if (peakRss) loaded.push(peakRss);
   return [...loaded, ...(bareNextLoads.includes("cold") ? [await coldStart(ctx, databaseUrl, redisUrl)] : [])];
+}
+
+/** One side of the bare-Next comparison: its server, its process (for CPU per request), its tenant. */
+interface Side {
+  base: string;
+  pid: number;
+  tenant: Tenant;
+  databaseUrl: string;
+}
+
+type SideLoad = (side: Side, durationSec?: number) => Promise<Figures>;
+
+/**
+ * Postgres's own CPU per request, when it runs on this machine, and its backends waiting on
+ * locks (sides alternate, so each run's figures are one side's).
+ */
+const databaseFigures = (side: Side) => ({ databaseCpu: isLocal(side.databaseUrl), lockWaitsIn: side.databaseUrl });
+
+function createLoad(ctx: BenchContext): SideLoad {
+  return (side, durationSec) =>
+    ctx.measure({
+      durationSec,
+      url: `${side.base}/v1/sessions`,
+      method: "POST",
+      connections: 32,
+      serverPid: side.pid,
+      ...databaseFigures(side),
+      headers: { authorization: `Bearer ${side.tenant.secretKey}`, "content-type": "application/json" },
+      body: JSON.stringify({ metadata: { order: "bench" } }),
+      expectStatus: 201,
+    });
+}
+
+function statusLoad(ctx: BenchContext): SideLoad {
+  return async (side, durationSec) => {
+    const s = await createSession(side.base, side.tenant);
+    return ctx.measure({ url: `${side.base}/v1/sessions/${s.id}/status?t=${encodeURIComponent(s.client_token)}`, durationSec, connections: 32, serverPid: side.pid, ...databaseFigures(side) });
+  };
+}
+
+function uploadLoad(ctx: BenchContext): SideLoad {
+  const payload = Buffer.concat([Buffer.from("%PDF-1.7\n"), Buffer.alloc(UPLOAD_BYTES - 9, 0x20)]).toString("base64");
+  return async (side) => {
+    const tokens: string[] = [];
+    for (let i = 0; i < UPLOADS; i++) tokens.push((await createSession(side.base, side.tenant)).client_token);
+    let i = 0;
+    const setupRequest = (req: object) => ({ ...req, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: tokens[i++], payload }) });
+    return ctx.measure({ url: `${side.base}/v1/scanner/upload`, method: "POST", connections: UPLOAD_CONNECTIONS, amount: UPLOADS, serverPid: side.pid, ...databaseFigures(side), setupRequest });
+  };
 }
 
 const COLD_STARTS = 3;
@@ -246,8 +284,8 @@ export async function newTenant(baseUrl: string): Promise<Tenant> {
   const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
   const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
   if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
-  // Every open session holds a credit, and a measurement opens thousands.
-  for (let i = 0; i < 2; i++) {
+  // Every open session holds a credit, and a comparison opens a hundred thousand over its pairs.
+  for (let i = 0; i < 5; i++) {
     const topUp = await fetch(`${baseUrl}/v1/dashboard/credits/topup`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ amount: 50000 }) });
     if (topUp.status !== 201) throw new Error(`bench top-up: ${topUp.status} ${await topUp.text()}`);
   }
