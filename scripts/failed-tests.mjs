@@ -28,9 +28,10 @@ let failures = 0;
 for (const name of readdirSync(dir).filter((f) => f.endsWith(".json")).sort()) {
   const report = JSON.parse(readFileSync(path.join(dir, name), "utf8"));
   const run = path.basename(name, ".json");
-  for (const file of report.testResults) {
+  for (const file of report.testResults ?? []) {
     const where = path.relative(process.cwd(), file.name);
-    const failedTests = file.assertionResults.filter((t) => t.status === "failed");
+    // A file that failed to load may have no results at all.
+    const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
     for (const test of failedTests) {
       failures += 1;
       console.log(`  ${run}  ${where} > ${test.fullName} (${((test.duration ?? 0) / 1000).toFixed(1)} s)`);

@@ -90,8 +90,16 @@ describe("happy", () => {
     await svc.get().db.update(schema.tenants).set({ defaultProfileId: german }).where(eq(schema.tenants.id, a.tenant.id));
     const s2 = await createSessionWith(a.secretKey);
     expect(((await sessionRow(svc.get().db, s2.id)).scanner as typeof base).locale).toBe("de");
+    // An override on a profile's settings (merged once and shared by requests) leaves them as saved.
+    const red = await createSessionWith(a.secretKey, { scanner: { theme: { accent: "#ff0000" } } });
+    expect(((await sessionRow(svc.get().db, red.id)).scanner as typeof base).theme.accent).toBe("#ff0000");
+    const plain = await createSessionWith(a.secretKey);
+    expect((await sessionRow(svc.get().db, plain.id)).scanner).toEqual({ ...base, locale: "de" });
     await svc.get().db.update(schema.scannerProfiles).set({ settings: { ...base, locale: "fr" } }).where(eq(schema.scannerProfiles.id, german));
     expect(((await sessionRow(svc.get().db, s1.id)).scanner as typeof base).locale).toBe("de");
+    // The next session reads the profile as it is now, never a copy kept from before.
+    const after = await createSessionWith(a.secretKey);
+    expect(((await sessionRow(svc.get().db, after.id)).scanner as typeof base).locale).toBe("fr");
   });
 
   it("accepts allowed_origins on the allowlist (normalised) and an https or localhost callback_url", async () => {

@@ -26,10 +26,10 @@ vi.mock("bcryptjs", async (importOriginal) => {
     asked.push(Number(cost));
     return real.hash(text, 4);
   };
-  const compare = (text: string, against: string) => {
+  const compare = ((text: string, against: string, ...rest: unknown[]) => {
     compared.push(against);
-    return real.compare(text, against);
-  };
+    return (real.compare as (...args: unknown[]) => unknown)(text, against, ...rest);
+  }) as typeof real.compare;
   return { default: { ...real, hash, compare } };
 });
 
