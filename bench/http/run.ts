@@ -27,12 +27,15 @@ const BENCH_ENV = {
 const durationSec = positiveSetting("BENCH_DURATION_SECONDS", 5);
 const CASE_NAMES = CASES.map((c) => c.name);
 const only = choicesSetting("BENCH_CASES", CASE_NAMES, CASE_NAMES);
-const backends: { name: BenchContext["backend"]; databaseUrl?: string; redisUrl?: string }[] = [{ name: "embedded" }];
-if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-  backends.push({ name: "postgres+redis", databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL });
-} else {
-  console.log("bench: set TEST_DATABASE_URL and TEST_REDIS_URL to also measure on Postgres + Redis");
-}
+/** The passes to run (BENCH_BACKENDS=embedded,postgres+redis; default: every one this environment can). */
+const BACKEND_NAMES = ["embedded", "postgres+redis"] as const;
+const hasServices = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL);
+const chosenBackends = choicesSetting("BENCH_BACKENDS", BACKEND_NAMES, hasServices ? BACKEND_NAMES : ["embedded"]);
+if (chosenBackends.includes("postgres+redis") && !hasServices) throw new Error("BENCH_BACKENDS=postgres+redis needs TEST_DATABASE_URL and TEST_REDIS_URL");
+if (!hasServices) console.log("bench: set TEST_DATABASE_URL and TEST_REDIS_URL to also measure on Postgres + Redis");
+const backends: { name: BenchContext["backend"]; databaseUrl?: string; redisUrl?: string }[] = chosenBackends.map((name) =>
+  name === "embedded" ? { name } : { name, databaseUrl: process.env.TEST_DATABASE_URL, redisUrl: process.env.TEST_REDIS_URL },
+);
 
 /**
  * Each pass signs up several bench tenants from this machine's address, and the signup throttle

@@ -32,3 +32,22 @@ export function choicesSetting<T extends string>(name: string, allowed: readonly
   if (unknown.length > 0) throw new Error(`${name} takes ${allowed.join(", ")}; got "${unknown.join(", ")}"`);
   return chosen as T[];
 }
+
+/**
+ * A list of CPU numbers such as `1` or `2-3,5` (BENCH_SERVER_CPUS): each number it covers, or
+ * null when unset. Anything else, or a CPU this machine does not have, stops the run.
+ */
+export function cpuListSetting(name: string, cpuCount: number): number[] | null {
+  const raw = (process.env[name] ?? "").trim();
+  if (raw === "") return null;
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(raw)) throw new Error(`${name} takes CPU numbers such as 1 or 2-3,5; got "${raw}"`);
+  const cpus = new Set<number>();
+  for (const part of raw.split(",")) {
+    const [from, to = from] = part.split("-").map(Number);
+    for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
+  }
+  const list = [...cpus].sort((a, b) => a - b);
+  if (list.length === 0 || list.some((cpu) => cpu >= cpuCount)) throw new Error(`${name}: this machine has CPUs 0-${cpuCount - 1}; got "${raw}"`);
+  if (list.length === cpuCount) throw new Error(`${name} must leave at least one CPU for the load generator; got "${raw}"`);
+  return list;
+}

@@ -4,15 +4,16 @@
  * 2 MB), and a node:http server running the same lib verbs on the same kind of database
  * ("same database work"), whose ratio isolates the Next request pipeline.
  */
+import { spawnSync } from "node:child_process";
 import { writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import type { IncomingMessage } from "node:http";
 import { startBareNext, type BareNext } from "../baselines/bare-next";
 import { startSessionVerbsBaseline, type SessionVerbsBaseline } from "../baselines/session-verbs";
 import { median, medianFigures, type BenchCase, type BenchContext, type Comparison, type Figures, type Pair } from "../harness";
 import { processTreePeakRssMb } from "../process-cpu";
-import { choicesSetting, flagsSetting, positiveSetting } from "../settings";
+import { choicesSetting, cpuListSetting, flagsSetting, positiveSetting } from "../settings";
 import { startAppServer } from "../../../scripts/app-server";
 
 const UPLOAD_BYTES = 2 * 1024 * 1024;
@@ -43,6 +44,23 @@ const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
  * idle between its requests, so the comparison runs without it, on both sides alike.
  */
 const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
+/**
+ * CPUs the servers of the bare-Next comparison run on (BENCH_SERVER_CPUS, e.g. `1`; default
+ * unpinned); the bench's own process, which generates the load, is moved to the others for the
+ * comparison. Both sides get the same CPUs. Unpinned, the server, autocannon, Postgres and Redis
+ * share the machine's cores as the scheduler pleases, and which of them shared a core with the
+ * server moved its CPU per request.
+ */
+const CPU_COUNT = cpus().length;
+const SERVER_CPUS = cpuListSetting("BENCH_SERVER_CPUS", CPU_COUNT);
+const serverWrap = SERVER_CPUS ? ["taskset", "-c", SERVER_CPUS.join(",")] : undefined;
+
+/** Moves every thread of this process onto `list` (the load generator off the servers' CPUs). */
+function pinThisProcess(list: number[]): void {
+  const pinned = spawnSync("taskset", ["-a", "-p", "-c", list.join(","), String(process.pid)], { stdio: "ignore" });
+  if (pinned.status !== 0) throw new Error(`taskset could not pin the bench to CPUs ${list.join(",")} (exit ${pinned.status}): is util-linux installed?`);
+}
+
 /** The loads of the bare-Next comparison to run (BENCH_BARE_NEXT=create,status,upload,cold; default all). */
 const BARE_NEXT_LOADS = ["create", "status", "upload", "cold"] as const;
 const bareNextLoads = choicesSetting("BENCH_BARE_NEXT", BARE_NEXT_LOADS, BARE_NEXT_LOADS);
@@ -87,7 +105,18 @@ function isLocal(databaseUrl: string): boolean {
  * shared server has taken the cases before, 150 uploads of 2 MiB among them).
  */
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
-  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS), ${PAIRS} fresh pair(s) of servers (BENCH_PAIRS)`);
+  const pinning = SERVER_CPUS ? `, servers on CPU ${SERVER_CPUS.join(",")} and the load generator on the rest (BENCH_SERVER_CPUS)` : "";
+  console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS), ${PAIRS} fresh pair(s) of servers (BENCH_PAIRS)${pinning}`);
+  const allCpus = Array.from({ length: CPU_COUNT }, (_, cpu) => cpu);
+  if (SERVER_CPUS) pinThisProcess(allCpus.filter((cpu) => !SERVER_CPUS.includes(cpu)));
+  try {
+    return await comparePairs(ctx, databaseUrl, redisUrl);
+  } finally {
+    if (SERVER_CPUS) pinThisProcess(allCpus);
+  }
+}
+
+async function comparePairs(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
   const vs = "bare Next";
   const tenants = { ours: await newTenant(ctx.baseUrl), theirs: await newTenant(ctx.baseUrl) };
   const loads = [
@@ -99,10 +128,10 @@ async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: s
   const kept = loads.map(() => ({ warmups: [] as Comparison[], subject: [] as Figures[], baseline: [] as Figures[] }));
   let peakRss: Pair | undefined;
   for (let pair = 0; pair < PAIRS; pair++) {
-    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS });
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", nodeFlags: NODE_FLAGS, wrap: serverWrap });
     let bare: BareNext | undefined;
     try {
-      bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS, build: pair === 0 });
+      bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS, build: pair === 0, wrap: serverWrap });
       const ours: Side = { base: app.baseUrl, pid: app.pid, tenant: tenants.ours, databaseUrl };
       const theirs: Side = { base: bare.url, pid: bare.pid, tenant: tenants.theirs, databaseUrl };
       for (const [i, { name, load }] of loads.entries()) {
@@ -193,10 +222,10 @@ async function coldStart(ctx: BenchContext, databaseUrl: string, redisUrl: strin
   const firstSession = async (base: string) => Boolean(await createSession(base, tenant));
   const ours: number[] = [], theirs: number[] = [];
   for (let i = 0; i < COLD_STARTS; i++) {
-    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession, nodeFlags: NODE_FLAGS });
+    const app = await startAppServer({ databaseUrl, redisUrl, env: ctx.env, output: "ignore", ready: firstSession, nodeFlags: NODE_FLAGS, wrap: serverWrap });
     ours.push(app.readyAt - app.spawnedAt);
     await app.stop();
-    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession, nodeFlags: NODE_FLAGS });
+    const bare = await startBareNext(databaseUrl, redisUrl, { build: false, ready: firstSession, nodeFlags: NODE_FLAGS, wrap: serverWrap });
     theirs.push(bare.readyAt - bare.spawnedAt);
     await bare.close();
   }
