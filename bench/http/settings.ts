@@ -44,10 +44,11 @@ export function cpuListSetting(name: string, cpuCount: number): number[] | null 
   const cpus = new Set<number>();
   for (const part of raw.split(",")) {
     const [from, to = from] = part.split("-").map(Number);
+    if (to < from) throw new Error(`${name}: the range ${part} runs backwards`);
     for (let cpu = from; cpu <= to; cpu++) cpus.add(cpu);
   }
   const list = [...cpus].sort((a, b) => a - b);
-  if (list.length === 0 || list.some((cpu) => cpu >= cpuCount)) throw new Error(`${name}: this machine has CPUs 0-${cpuCount - 1}; got "${raw}"`);
+  if (list.some((cpu) => cpu >= cpuCount)) throw new Error(`${name}: this machine has CPUs 0-${cpuCount - 1}; got "${raw}"`);
   if (list.length === cpuCount) throw new Error(`${name} must leave at least one CPU for the load generator; got "${raw}"`);
   return list;
 }

@@ -1,6 +1,6 @@
 // The bench's settings: a typo stops the run by name instead of measuring with NaN or measuring nothing.
 import { afterEach, describe, expect, it } from "vitest";
-import { choicesSetting, flagsSetting, positiveSetting } from "../../bench/http/settings";
+import { choicesSetting, cpuListSetting, flagsSetting, positiveSetting } from "../../bench/http/settings";
 
 const NAME = "BENCH_SETTINGS_TEST_VALUE";
 
@@ -73,5 +73,36 @@ describe("choicesSetting", () => {
   it("refuses a name it does not take, listing the ones it does", () => {
     process.env[NAME] = "status,sessions,craete";
     expect(() => choicesSetting(NAME, allowed, allowed)).toThrow(`${NAME} takes status, create; got "sessions, craete"`);
+  });
+});
+
+describe("cpuListSetting", () => {
+  afterEach(() => {
+    delete process.env[NAME];
+  });
+
+  it("is null when unset or blank: the servers are not pinned", () => {
+    expect(cpuListSetting(NAME, 4)).toBeNull();
+    process.env[NAME] = " ";
+    expect(cpuListSetting(NAME, 4)).toBeNull();
+  });
+
+  it("reads single CPUs and ranges, in order, each once", () => {
+    process.env[NAME] = "3,1-2,2";
+    expect(cpuListSetting(NAME, 4)).toEqual([1, 2, 3]);
+  });
+
+  it.each(["a", "1,", "1-", "-1", "1 2"])("refuses %j, naming the variable", (raw) => {
+    process.env[NAME] = raw;
+    expect(() => cpuListSetting(NAME, 4)).toThrow(`${NAME} takes CPU numbers such as 1 or 2-3,5; got "${raw}"`);
+  });
+
+  it("refuses a CPU the machine does not have, and a list that leaves none for the load generator", () => {
+    process.env[NAME] = "2";
+    expect(() => cpuListSetting(NAME, 2)).toThrow(`${NAME}: this machine has CPUs 0-1; got "2"`);
+    process.env[NAME] = "0-1";
+    expect(() => cpuListSetting(NAME, 2)).toThrow(`${NAME} must leave at least one CPU for the load generator; got "0-1"`);
+    process.env[NAME] = "3-1";
+    expect(() => cpuListSetting(NAME, 4)).toThrow(`${NAME}: the range 3-1 runs backwards`);
   });
 });
