@@ -1,7 +1,7 @@
 import { Column, getTableName, is, Param, Placeholder, SQL, Subquery } from "drizzle-orm";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { Pool, types as pgTypes } from "pg";
+import { Client, Pool, types as pgTypes } from "pg";
 import type { Db } from "./client";
 
 /**
@@ -168,13 +168,28 @@ const PG_TYPES = {
 
 const PGLITE_PARSERS = Object.fromEntries([...TEXT_TYPE_IDS].map((id) => [id, asText]));
 
-/** The statement sent through the handle's own driver: `pg`'s pool (named) or PGlite (unnamed, as drizzle sends it). */
+interface PgliteLike {
+  query(text: string, params: unknown[], options: object): Promise<{ rows: unknown[] }>;
+}
+
+/** PGlite, recognised by its shape: importing its class here would load PGlite in hosted deployments, which never carry it. */
+function isPglite(client: unknown): client is PgliteLike {
+  const c = client as Record<string, unknown> | null;
+  return typeof c?.query === "function" && typeof c.exec === "function" && typeof c === "object" && "waitReady" in c;
+}
+
+/**
+ * The statement sent through the handle's own driver: `pg` (a pool or a client; named) or
+ * PGlite (unnamed, as drizzle sends it). Any other driver is refused when the query is built,
+ * by name: sent the other driver's call, it would fail on every request instead.
+ */
 function driverRunner(name: string, text: string, client: unknown, arrays: boolean): (params: unknown[]) => Promise<unknown[]> {
-  if (client instanceof Pool) {
-    if (arrays) return async (values) => (await client.query({ name, text, values, rowMode: "array", types: PG_TYPES })).rows;
-    return async (values) => (await client.query({ name, text, values, types: PG_TYPES })).rows;
+  if (client instanceof Pool || client instanceof Client) {
+    const pg = client;
+    if (arrays) return async (values) => (await pg.query({ name, text, values, rowMode: "array", types: PG_TYPES })).rows;
+    return async (values) => (await pg.query({ name, text, values, types: PG_TYPES })).rows;
   }
-  const pglite = client as { query(text: string, params: unknown[], options: object): Promise<{ rows: unknown[] }> };
+  if (!isPglite(client)) throw new Error(`preparedQuery(${name}): the database handle's driver is neither pg nor PGlite`);
   const options = { rowMode: arrays ? "array" : "object", parsers: PGLITE_PARSERS };
-  return async (values) => (await pglite.query(text, values, options)).rows;
+  return async (values) => (await client.query(text, values, options)).rows;
 }

@@ -7,6 +7,8 @@
  * exactly what drizzle's own execution of the same query answers.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { Client } from "pg";
 import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it } from "vitest";
 import { schema, type Db, type Tx } from "@/lib/db";
@@ -122,5 +124,26 @@ describe("preparedQuery", () => {
     const failed = insertReturning(db).execute({ id: newId("file"), tenantId: tenant.tenantId, sessionId: "no_such_session", pageReports: null, at: new Date() });
     await expect(failed).rejects.toBeInstanceOf(DrizzleQueryError);
     await expect(failed).rejects.toMatchObject({ cause: { code: "23503" } });
+  });
+});
+
+describe("preparedQuery's drivers", () => {
+  it("refuses, by name and before any call, a handle whose driver is neither pg nor PGlite", () => {
+    const unknownDriver = drizzle({ client: { query: async () => ({ rows: [] }) } as never, schema }) as unknown as PoolDb;
+    expect(() => leanSessionShape(unknownDriver)).toThrow("preparedQuery(prepared_test_session_shape): the database handle's driver is neither pg nor PGlite");
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("runs through a single pg client as through the pool (Postgres)", async () => {
+    const { db } = svc.get();
+    const tenant = await seedTenant(db);
+    const sessionId = await seedSession(db, tenant.tenantId);
+    const client = new Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      const viaClient = drizzle({ client, schema }) as unknown as PoolDb;
+      expect(await leanSessionShape(viaClient).execute({ id: sessionId })).toEqual(await sessionShape(db, sessionId));
+    } finally {
+      await client.end();
+    }
   });
 });

@@ -5,6 +5,7 @@
  * ("same database work"), whose ratio isolates the Next request pipeline.
  */
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -54,6 +55,20 @@ const NODE_FLAGS = flagsSetting("BENCH_NODE_FLAGS", ["--no-memory-reducer"]);
 const CPU_COUNT = cpus().length;
 const SERVER_CPUS = cpuListSetting("BENCH_SERVER_CPUS", CPU_COUNT);
 const serverWrap = SERVER_CPUS ? ["taskset", "-c", SERVER_CPUS.join(",")] : undefined;
+
+/** The CPUs this process may run on (`Cpus_allowed_list` in /proc), or null where /proc does not say. */
+function allowedCpus(): number[] | null {
+  try {
+    const line = /^Cpus_allowed_list:\s*(\S+)$/m.exec(readFileSync("/proc/self/status", "utf8"))?.[1];
+    if (!line) return null;
+    return line.split(",").flatMap((part) => {
+      const [from, to = from] = part.split("-").map(Number);
+      return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    });
+  } catch {
+    return null;
+  }
+}
 
 /** Moves every thread of this process onto `list` (the load generator off the servers' CPUs). */
 function pinThisProcess(list: number[]): void {
@@ -107,12 +122,17 @@ function isLocal(databaseUrl: string): boolean {
 async function bareNextCases(ctx: BenchContext, databaseUrl: string, redisUrl: string): Promise<(Comparison | Pair)[]> {
   const pinning = SERVER_CPUS ? `, servers on CPU ${SERVER_CPUS.join(",")} and the load generator on the rest (BENCH_SERVER_CPUS)` : "";
   console.log(`bench ${ctx.backend}: ours and bare Next start with node ${NODE_FLAGS.join(" ") || "(no flags)"} (BENCH_NODE_FLAGS), ${PAIRS} fresh pair(s) of servers (BENCH_PAIRS)${pinning}`);
-  const allCpus = Array.from({ length: CPU_COUNT }, (_, cpu) => cpu);
-  if (SERVER_CPUS) pinThisProcess(allCpus.filter((cpu) => !SERVER_CPUS.includes(cpu)));
+  // The CPUs this process may use now (a container may allow fewer than the machine has): the rest go back to it after.
+  const allowed = allowedCpus() ?? Array.from({ length: CPU_COUNT }, (_, cpu) => cpu);
+  if (SERVER_CPUS) {
+    const others = allowed.filter((cpu) => !SERVER_CPUS.includes(cpu));
+    if (others.length === 0) throw new Error(`BENCH_SERVER_CPUS=${SERVER_CPUS.join(",")} leaves none of this process's CPUs (${allowed.join(",")}) for the load generator`);
+    pinThisProcess(others);
+  }
   try {
     return await comparePairs(ctx, databaseUrl, redisUrl);
   } finally {
-    if (SERVER_CPUS) pinThisProcess(allCpus);
+    if (SERVER_CPUS) pinThisProcess(allowed);
   }
 }
 
