@@ -39,7 +39,6 @@ const keyByHash = preparedQuery("api_key_by_hash", (db, name) =>
       tenantId: apiKeys.tenantId,
       kind: apiKeys.kind,
       mode: apiKeys.mode,
-      revokedAt: apiKeys.revokedAt,
       lastUsedAt: apiKeys.lastUsedAt,
       allowedOrigins: tenants.allowedOrigins,
       defaultProfileId: tenants.defaultProfileId,
@@ -49,7 +48,8 @@ const keyByHash = preparedQuery("api_key_by_hash", (db, name) =>
     .from(apiKeys)
     .innerJoin(tenants, eq(tenants.id, apiKeys.tenantId))
     .leftJoin(scannerProfiles, and(eq(scannerProfiles.id, tenants.defaultProfileId), eq(scannerProfiles.tenantId, tenants.id)))
-    .where(eq(apiKeys.keyHash, sql.placeholder("keyHash")))
+    // A revoked key reads as no key: its row stays (the console lists it), its value opens nothing.
+    .where(and(eq(apiKeys.keyHash, sql.placeholder("keyHash")), isNull(apiKeys.revokedAt)))
     .limit(1)
     .prepare(name),
 );
@@ -59,7 +59,7 @@ export async function authenticateApiKey(req: Request, ctx: Pick<Ctx, "db" | "no
   const value = /^Bearer (\S+)$/.exec(req.headers.get("authorization") ?? "")?.[1];
   if (!value || !parseKeyValue(value)) throw new ApiError("invalid_api_key");
   const [key] = await keyByHash(ctx.db).execute({ keyHash: sha256Hex(value) });
-  if (!key || key.revokedAt) throw new ApiError("invalid_api_key");
+  if (!key) throw new ApiError("invalid_api_key");
   if (isStale(key.lastUsedAt, ctx.now)) ctx.defer(() => touchLastUsed(ctx.db, key.id, ctx.now));
   const tenant = { id: key.tenantId, allowedOrigins: key.allowedOrigins, defaultProfileId: key.defaultProfileId, defaultProfileSettingsJson: key.defaultProfileSettingsJson };
   return { kind: "apiKey", keyId: key.id, tenantId: key.tenantId, keyKind: key.kind, mode: key.mode, tenant };
