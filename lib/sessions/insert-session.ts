@@ -25,7 +25,7 @@ type SessionInsert = Required<{ [K in keyof typeof sessions.$inferInsert]: (type
 
 /**
  * What every new session starts with, written into the statement rather than sent with each
- * call: half the columns, so each opening binds 11 values instead of 24.
+ * call: half the columns, so each opening binds 11 column values instead of 24.
  */
 const AT_OPENING = {
   status: "created",
@@ -102,7 +102,7 @@ function insertedValue([key, column]: [keyof SessionInsert, SessionColumn]) {
   const type = sql.raw(column.getSQLType());
   if (!(key in AT_OPENING)) return sql`${sql.placeholder(key)}::${type}`;
   const fixed = AT_OPENING[key as keyof typeof AT_OPENING];
-  return fixed === null ? sql`null::${type}` : sql`${sql.raw(`'${fixed}'`)}::${type}`;
+  return fixed === null ? sql`null::${type}` : sql`${sql.raw(`'${fixed.replaceAll("'", "''")}'`)}::${type}`;
 }
 
 const LIVE_STATE_ARRAY = `{${LIVE_STATES.join(",")}}`;

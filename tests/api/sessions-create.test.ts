@@ -45,6 +45,9 @@ describe("happy", () => {
     expect(expiresAt).toBeLessThanOrEqual(after + 900_000 + 1);
     const row = await sessionRow(svc.get().db, res.body.id);
     expect(row).toMatchObject({ status: "created", tenantId: a.tenant.id, scanner: PLATFORM_DEFAULTS, metadata: {}, allowedOrigins: [] });
+    // What every opening starts without, written into the insert itself.
+    const empty = { openedAt: null, scanningAt: null, tokenUsedAt: null, completedAt: null, failedAt: null, failReason: null, pageCount: null };
+    expect(row).toMatchObject({ ...empty, redactionRequestedAt: null, redactionActor: null, redactionLeaseUntil: null, redactedAt: null, callbackUrl: null, createdWith: "secret" });
     expect(await balanceOf(svc.get().db, a.tenant.id)).toBe(250);
   });
 
