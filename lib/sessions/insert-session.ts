@@ -3,6 +3,7 @@ import type { Ctx } from "../context";
 import type { Db } from "../db";
 import { preparedQuery } from "../db/prepared";
 import { sessions, tenants, type SessionCreator } from "../db/schema";
+import { errorChain } from "../dependencies";
 import { ApiError } from "../errors";
 import { newId } from "../ids";
 import { settingsJson, type ScannerSettings } from "../scanner-settings";
@@ -53,11 +54,14 @@ type OpeningValues = Omit<SessionInsert, keyof typeof AT_OPENING>;
  * Nothing is debited here; the credit moves at completion. Shared by `POST /v1/sessions`
  * and the dashboard preview. Returns the creation view with the client token.
  *
- * One statement: `insert … select … where session_credit_reserve(…)`, committed
- * asynchronously (`asyncCommit` below). The database function (drizzle/0006) keeps the hold
- * as a counter on the tenant row, an upper bound on the live sessions that it replaces by the
- * exact count only when the bound leaves no credit free; `hold.ts` releases a session's hold
- * when it completes or fails. No row inserted means the balance did not cover it.
+ * One statement on the common path, committed asynchronously (`asyncCommit` below): the
+ * session is inserted first and its credit held last (`insertHoldingLast`), by the database
+ * function `session_credit_hold` (drizzle/0010), which adds one to the tenant's
+ * `held_sessions` (an upper bound on its live sessions, drizzle/0006) when the bound leaves a
+ * credit free and raises otherwise, rolling the insert back with the statement. Then the exact
+ * rule runs (`insertIfCovered`): `session_credit_reserve` recounts the live sessions when the
+ * bound leaves none free, and the session is inserted only if they leave one. `hold.ts`
+ * releases a session's hold when it completes or fails.
  */
 export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSession) {
   const id = newId("session");
@@ -75,8 +79,11 @@ export async function insertSession(ctx: Pick<Ctx, "config" | "db">, s: NewSessi
     createdAt: s.now,
     expiresAt,
   };
-  const inserted = await insertIfCovered(ctx.db).execute({ ...driverValues(row), reserveTenant: s.tenantId, reserveNow: s.now.toISOString(), reserveStates: LIVE_STATE_ARRAY });
-  if (inserted.length === 0) throw await insufficientCredits(ctx.db, s.tenantId);
+  const values = driverValues(row);
+  if (!(await heldUnderTheBound(ctx.db, values))) {
+    const inserted = await insertIfCovered(ctx.db).execute({ ...values, reserveNow: s.now.toISOString(), reserveStates: LIVE_STATE_ARRAY });
+    if (inserted.length === 0) throw await insufficientCredits(ctx.db, s.tenantId);
+  }
   return createdView(ctx.config, { id, mode: s.mode, expiresAt });
 }
 
@@ -107,11 +114,9 @@ function insertedValue([key, column]: [keyof SessionInsert, SessionColumn]) {
 
 const LIVE_STATE_ARRAY = `{${LIVE_STATES.join(",")}}`;
 
-const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenant")}, ${sql.placeholder("reserveNow")}::timestamptz, ${sql.placeholder("reserveStates")}::text[])`;
-
 /**
  * This statement's transaction commits without waiting for its WAL to reach disk. The
- * reservation holds the tenant row lock until commit, so with a synchronous commit a
+ * credit hold holds the tenant row lock until commit, so with a synchronous commit a
  * tenant's openings queued through one disk flush each, one at a time (most of
  * creation's gap to bare Next under load). The trade, docs/sessions.md "Durability of an
  * opening": a database crash can forget the openings of its last moments (never a credit,
@@ -120,13 +125,51 @@ const reserveCredit = sql`session_credit_reserve(${sql.placeholder("reserveTenan
  */
 const asyncCommit = sql`(select set_config('synchronous_commit', 'off', true)) as commit_mode`;
 
-/** `insert into sessions (every column) select $1::text, …, 'created'::text, null::timestamp…, … from (async commit) where session_credit_reserve(…) returning id`. */
+/** Every column's value, written in or from its placeholder, selected from `asyncCommit`. */
+const openingRow = sql`select ${sql.join(COLUMNS.map(insertedValue), sql`, `)} from ${asyncCommit}`;
+
+/**
+ * `with opened as (insert into sessions (every column) select $1::text, …, 'created'::text,
+ * null::timestamp…, … from (async commit) returning id) select id from opened where
+ * session_credit_hold($2)`: the tenant row lock, which every opening of the tenant queues on
+ * until its statement commits, is taken after the session's row and index entries are written.
+ */
+const insertHoldingLast = preparedQuery("insert_session_hold_last", (db, name) => {
+  const opened = db.$with("opened").as(db.insert(sessions).select(openingRow).returning({ id: sessions.id }));
+  return db
+    .with(opened)
+    .select({ id: opened.id })
+    .from(opened)
+    .where(sql`session_credit_hold(${sql.placeholder("tenantId")})`)
+    .prepare(name);
+});
+
+/** The raise of `session_credit_hold` (drizzle/0010): the bound leaves no credit free. */
+const NO_CREDIT_UNDER_BOUND = "DS402";
+
+/** Inserts the session holding its credit under the bound; false (nothing written) when the bound leaves no credit free. */
+async function heldUnderTheBound(db: Db, values: Record<string, unknown>): Promise<boolean> {
+  try {
+    await insertHoldingLast(db).execute(values);
+    return true;
+  } catch (err) {
+    for (const e of errorChain(err)) if (e.code === NO_CREDIT_UNDER_BOUND) return false;
+    throw err;
+  }
+}
+
+const reserveCredit = sql`session_credit_reserve(${sql.placeholder("tenantId")}, ${sql.placeholder("reserveNow")}::timestamptz, ${sql.placeholder("reserveStates")}::text[])`;
+
+/**
+ * The exact rule, when the bound leaves no credit free: `insert into sessions (every column)
+ * select … from (async commit) where session_credit_reserve(…) returning id`. The function
+ * (drizzle/0006) takes the tenant row lock, recounts the live sessions and leaves the count in
+ * `held_sessions`; no row inserted means the balance does not cover the opening.
+ */
 const insertIfCovered = preparedQuery("insert_session_if_covered", (db, name) =>
   db
     .insert(sessions)
-    .select(
-      sql`select ${sql.join(COLUMNS.map(insertedValue), sql`, `)} from ${asyncCommit} where ${reserveCredit}`,
-    )
+    .select(sql`${openingRow} where ${reserveCredit}`)
     .returning({ id: sessions.id })
     .prepare(name),
 );

@@ -3,15 +3,18 @@
  * backend the run uses (tests/support/round-trips.ts says what one round trip is):
  * - `GET /v1/sessions/:id/status`: 1 statement;
  * - `POST /v1/sessions`: at most 3 round trips, the rate-limit call included, and no
- *   transaction (key lookup with its tenant, one rate-limit call, one insert);
+ *   transaction (key lookup with its tenant, one rate-limit call, one insert); one more when
+ *   the tenant's held-sessions bound leaves no credit free (the exact rule's recount);
  * - upload completion (`POST /v1/scanner/upload`, `POST /v1/scanner/complete`): exactly one
  *   transaction, after the one read of the session that checks the token before any bytes
  *   are stored or copied.
  * Each figure is taken on a key used a moment before, as a busy key is: `last_used_at` is
  * refreshed at most once a minute, and that refresh is counted in its own test.
  */
+import { count, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advanceClock } from "@/lib/clock";
+import { schema } from "@/lib/db";
 import { callJson } from "../support/app";
 import { addDomain, signup } from "../support/factories";
 import { roundTripCounter, type RoundTrips } from "../support/round-trips";
@@ -59,6 +62,22 @@ describe("round trips per hot request", () => {
     expect(result.status).toBe(201);
     expect(trips.statements + trips.rateLimit, shown(trips)).toBeLessThanOrEqual(3);
     expect(trips.transactions, shown(trips)).toBe(0);
+  });
+
+  it("an opening the held-sessions bound refuses adds one statement, the exact rule's recount; the refused first statement left nothing", async () => {
+    const a = await signup();
+    await createSessionWith(a.secretKey);
+    const { db } = svc.get();
+    // The bound says every credit is held; the truth is one open session.
+    await db.update(schema.tenants).set({ heldSessions: sql`${schema.tenants.credits}` }).where(eq(schema.tenants.id, a.tenant.id));
+    const sessionsOf = async () => (await db.select({ n: count() }).from(schema.sessions).where(eq(schema.sessions.tenantId, a.tenant.id)))[0].n;
+    const { result, trips } = await measure(() => callJson("POST", "/v1/sessions", { bearer: a.secretKey, json: {} }));
+    expect(result.status).toBe(201);
+    expect(trips.statements + trips.rateLimit, shown(trips)).toBe(4);
+    expect(trips.transactions, shown(trips)).toBe(0);
+    expect(await sessionsOf()).toBe(2);
+    const [tenant] = await db.select({ held: schema.tenants.heldSessions }).from(schema.tenants).where(eq(schema.tenants.id, a.tenant.id));
+    expect(tenant.held).toBe(2); // recounted: the open one and the new one
   });
 
   it("a key's first use in a minute adds one deferred statement (last_used_at), after the response", async () => {
