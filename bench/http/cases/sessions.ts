@@ -31,11 +31,13 @@ const ROUNDS = positiveSetting("BENCH_ROUNDS", 3, { integer: true });
 const PAIRS = positiveSetting("BENCH_PAIRS", 3, { integer: true });
 /**
  * Seconds of each timed load a fresh server gets before the kept rounds (BENCH_WARMUP_SECONDS,
- * default 15). Both sides' CPU per status poll kept falling for 15-20 s of a new load (Node 24:
- * ours from 1.29-1.36 ms to 0.93-1.09, bare Next's from 1.10-1.18 to 0.89-0.99), so one 5 s
- * warm-up round left part of each side's start-up in the kept rounds.
+ * default 30). Under one continuous creation load, both sides' CPU per request kept falling for
+ * 25-30 s before it settled (7 Dec, 5 s windows on fresh processes: ours 2,346 -> 1,391 -> 932
+ * -> ~950 µs, bare Next 1,883 -> 1,154 -> 1,290 -> ~1,000 µs; docs/benchmarks.md). With 15 s,
+ * the kept rounds fell on that slope, where one side's round costing 1.3x the next was how far
+ * its process had come, not what a server that keeps running costs.
  */
-const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 15);
+const WARMUP_SECONDS = positiveSetting("BENCH_WARMUP_SECONDS", 30);
 /**
  * Node flags both servers of the bare-Next comparison start with (BENCH_NODE_FLAGS; set it
  * empty for Node's defaults). The sides alternate, so each server idles 5 s or more before
