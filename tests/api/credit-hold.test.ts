@@ -4,10 +4,12 @@
  * lower, and a refused opening recounts. Checked at the HTTP level, and under parallel
  * openings, completions and failures (against real Postgres when TEST_DATABASE_URL is set).
  */
+import { readFileSync } from "node:fs";
 import { and, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { advanceClock, now, resetClock } from "@/lib/clock";
 import { createDb, schema, type Db } from "@/lib/db";
+import { errorChain } from "@/lib/dependencies";
 import { PLATFORM_DEFAULTS } from "@/lib/scanner-settings";
 import { insertSession } from "@/lib/sessions/insert-session";
 import { LIVE_STATES } from "@/lib/session-states/transitions";
@@ -126,6 +128,40 @@ describe("errors", () => {
     expect(refused.body).toMatchObject({ error: "insufficient_credits", message: "A session costs 1 credit; your balance is 2 and 2 open sessions hold 2 of it. Top up to open new sessions." });
     expect(await liveSessions(db, a.tenant.id)).toBe(before);
     expect(await heldSessions(db, a.tenant.id)).toBe(2);
+  });
+
+  it("a failure of the opening's statement other than the bound's refusal is thrown: the exact rule does not run in its place", async () => {
+    const a = await signup();
+    const db = svc.get().db;
+    const { config } = svc.get();
+    // session_credit_hold failing otherwise, for this tenant only (other tests share the database).
+    const holdRaising = (code: string) =>
+      sql.raw(`CREATE OR REPLACE FUNCTION "session_credit_hold"("p_tenant_id" text) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF "p_tenant_id" = '${a.tenant.id}' THEN RAISE EXCEPTION 'hold failed' USING ERRCODE = '${code}'; END IF;
+  UPDATE "tenants" SET "held_sessions" = "held_sessions" + 1 WHERE "id" = "p_tenant_id" AND "credits" - "held_sessions" >= 1;
+  IF FOUND THEN RETURN true; END IF;
+  RAISE EXCEPTION 'no credit free under the held-sessions bound of tenant %', "p_tenant_id" USING ERRCODE = 'DS402';
+END
+$$`);
+    const opening = { tenantId: a.tenant.id, mode: "test" as const, metadata: {}, scanner: PLATFORM_DEFAULTS, profileId: null, allowedOrigins: [], callbackUrl: null, createdWith: "secret" as const, now: now() };
+    await db.execute(holdRaising("XX001"));
+    try {
+      const thrown = await insertSession({ config, db }, opening).then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect([...errorChain(thrown)].some((e) => e.code === "XX001")).toBe(true);
+      expect(await liveSessions(db, a.tenant.id)).toBe(0);
+      expect(await heldSessions(db, a.tenant.id)).toBe(0);
+      // The same function raising the bound's code: the exact rule runs and opens the session.
+      await db.execute(holdRaising("DS402"));
+      await insertSession({ config, db }, opening);
+      expect(await liveSessions(db, a.tenant.id)).toBe(1);
+      expect(await heldSessions(db, a.tenant.id)).toBe(1);
+    } finally {
+      await db.execute(sql.raw(readFileSync("drizzle/0010_session_credit_hold_last.sql", "utf8").replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION")));
+    }
   });
 
   it("a refused completion (balance lowered after opening) keeps the hold with the session", async () => {
