@@ -1,8 +1,9 @@
 /**
  * Baseline for the hot paths: bench/http/bare-next, route handlers in a throwaway Next
- * app of the same Next, pg and redis versions, doing only the minimal equivalent work on the
- * same Postgres and Redis. App ÷ bare Next is then what our own code costs on top of the
- * framework's request handling, which both pay.
+ * app of the same Next, pg, redis and zod versions, doing the same work as ours for the
+ * bench's requests (the same statements, Redis script, body checks and token) written straight
+ * into the handler, on the same Postgres and Redis. App ÷ bare Next is then what our own code
+ * costs on top of the framework's request handling, which both pay.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";

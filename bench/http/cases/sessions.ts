@@ -78,8 +78,13 @@ function pinThisProcess(list: number[]): void {
   if (pinned.status !== 0) throw new Error(`taskset could not pin the bench to CPUs ${list.join(",")} (exit ${pinned.status}): is util-linux installed?`);
 }
 
-/** The loads of the bare-Next comparison to run (BENCH_BARE_NEXT=create,status,upload,cold; default all). */
-const BARE_NEXT_LOADS = ["create", "status", "upload", "cold"] as const;
+/**
+ * The loads of the bare-Next comparison to run (BENCH_BARE_NEXT=create,create-minimal,status,upload,cold;
+ * default all). `create-minimal` runs our creation against the baseline's minimal opening
+ * (bench/http/bare-next/app/v1/minimal), which does less than the spec's: no check of the body,
+ * no scanner settings, no credit held.
+ */
+const BARE_NEXT_LOADS = ["create", "create-minimal", "status", "upload", "cold"] as const;
 const bareNextLoads = choicesSetting("BENCH_BARE_NEXT", BARE_NEXT_LOADS, BARE_NEXT_LOADS);
 /**
  * Connections of the upload load against bare Next: a burst of phones twice the default
@@ -143,6 +148,7 @@ async function comparePairs(ctx: BenchContext, databaseUrl: string, redisUrl: st
   const tenants = { ours: await newTenant(ctx.baseUrl), theirs: await newTenant(ctx.baseUrl) };
   const loads = [
     ...(bareNextLoads.includes("create") ? [{ name: "POST /v1/sessions vs bare Next", load: createLoad(ctx) }] : []),
+    ...(bareNextLoads.includes("create-minimal") ? [{ name: "POST /v1/sessions vs bare Next's minimal opening", load: createLoad(ctx, "/v1/minimal/sessions") }] : []),
     ...(bareNextLoads.includes("status") ? [{ name: "GET /v1/sessions/:id/status vs bare Next", load: statusLoad(ctx) }] : []),
     ...(bareNextLoads.includes("upload") ? [{ name: `POST /v1/scanner/upload (2 MB, ${UPLOAD_CONNECTIONS} connections) vs bare Next`, load: uploadLoad(ctx) }] : []),
   ];
@@ -154,8 +160,8 @@ async function comparePairs(ctx: BenchContext, databaseUrl: string, redisUrl: st
     let bare: BareNext | undefined;
     try {
       bare = await startBareNext(databaseUrl, redisUrl, { nodeFlags: NODE_FLAGS, build: pair === 0, wrap: serverWrap });
-      const ours: Side = { base: app.baseUrl, pid: app.pid, tenant: tenants.ours, databaseUrl };
-      const theirs: Side = { base: bare.url, pid: bare.pid, tenant: tenants.theirs, databaseUrl };
+      const ours: Side = { base: app.baseUrl, pid: app.pid, tenant: tenants.ours, databaseUrl, bare: false };
+      const theirs: Side = { base: bare.url, pid: bare.pid, tenant: tenants.theirs, databaseUrl, bare: true };
       for (const [i, { name, load }] of loads.entries()) {
         // Both servers are fresh, so each side's first run of a load is its warm-up (WARMUP_SECONDS;
         // the upload's is one round of UPLOADS), reported on its own line and not kept.
@@ -188,6 +194,8 @@ interface Side {
   pid: number;
   tenant: Tenant;
   databaseUrl: string;
+  /** bench/http/bare-next's server (which also serves the minimal opening) */
+  bare: boolean;
 }
 
 type SideLoad = (side: Side, durationSec?: number) => Promise<Figures>;
@@ -198,11 +206,12 @@ type SideLoad = (side: Side, durationSec?: number) => Promise<Figures>;
  */
 const databaseFigures = (side: Side) => ({ databaseCpu: isLocal(side.databaseUrl), lockWaitsIn: side.databaseUrl });
 
-function createLoad(ctx: BenchContext): SideLoad {
+/** Creation at `/v1/sessions`, or on bare Next's side at `barePath`. */
+function createLoad(ctx: BenchContext, barePath = "/v1/sessions"): SideLoad {
   return (side, durationSec) =>
     ctx.measure({
       durationSec,
-      url: `${side.base}/v1/sessions`,
+      url: `${side.base}${side.bare ? barePath : "/v1/sessions"}`,
       method: "POST",
       connections: 32,
       serverPid: side.pid,
@@ -335,8 +344,8 @@ export async function newTenant(baseUrl: string): Promise<Tenant> {
   const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
   const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
   if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
-  // Every open session holds a credit, and a comparison opens a hundred thousand over its pairs.
-  for (let i = 0; i < 5; i++) {
+  // Every open session holds a credit, and a comparison's creation loads open some 150,000 a pair.
+  for (let i = 0; i < 12; i++) {
     const topUp = await fetch(`${baseUrl}/v1/dashboard/credits/topup`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ amount: 50000 }) });
     if (topUp.status !== 201) throw new Error(`bench top-up: ${topUp.status} ${await topUp.text()}`);
   }

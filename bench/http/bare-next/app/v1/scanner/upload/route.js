@@ -9,8 +9,10 @@ export const dynamic = "force-dynamic";
 /** Verify the token, decode, write the file, one transaction that claims the token and appends the ledger row. */
 export async function POST(req) {
   const body = await req.json();
-  const sessionId = verifyToken(body.session);
-  if (!sessionId) return json(400, { error: "invalid_token" });
+  const token = verifyToken(body.session);
+  if (!token) return json(400, { error: "invalid_token" });
+  if (token.expired) return json(410, { error: "session_expired" });
+  const { sessionId } = token;
   const bytes = Buffer.from(body.payload, "base64");
   await writeFile(path.join(process.env.BARE_UPLOAD_DIR ?? tmpdir(), `bare-next-${sessionId}.pdf`), bytes);
   const client = await pool.connect();
