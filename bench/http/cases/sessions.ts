@@ -344,8 +344,9 @@ export async function newTenant(baseUrl: string): Promise<Tenant> {
   const cookie = /sc_session=[^;]+/.exec(signup.headers.get("set-cookie") ?? "")![0];
   const key = await fetch(`${baseUrl}/v1/dashboard/keys`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ kind: "secret", mode: "test" }) });
   if (key.status !== 201) throw new Error(`bench key: ${key.status} ${await key.text()}`);
-  // Every open session holds a credit, and a comparison's creation loads open some 150,000 a pair.
-  for (let i = 0; i < 12; i++) {
+  // Every open session holds a credit: each side's creation loads open up to ~200,000 sessions a
+  // pair (two loads of 45 s at up to 2,000 a second), and 250,250 ran out within three pairs.
+  for (let i = 0; i < 4 * PAIRS; i++) {
     const topUp = await fetch(`${baseUrl}/v1/dashboard/credits/topup`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ amount: 50000 }) });
     if (topUp.status !== 201) throw new Error(`bench top-up: ${topUp.status} ${await topUp.text()}`);
   }

@@ -1,9 +1,10 @@
 /**
- * The bare baseline's whole toolkit: one pg pool, one Redis client, zod, node:crypto. Each
- * handler does the same work as the app's route for the request the bench sends (the same SQL
+ * The bare baseline's whole toolkit: one pg pool, one Redis client, node:crypto. The session
+ * handlers do the same work as the app's routes for the requests the bench sends (the same SQL
  * statements, the same Redis script, the same checks of the body, the same token format),
  * written straight into a route handler: no wrappers, no deadlines, no error mapping, no
- * logging. App ÷ bare Next is then what our own code costs on top of the framework.
+ * logging; the upload does its essentials (docs/benchmarks.md has the table). App ÷ bare Next
+ * is then what our own code costs on top of the framework.
  */
 import { Buffer } from "node:buffer";
 import { createHash, createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
